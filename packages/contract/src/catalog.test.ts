@@ -7,6 +7,7 @@ import {
   ZCreateBannerRequest,
   ZCreateBrandRequest,
   ZCreateProductRequest,
+  ZCreateTagRequest,
   ZUpdateBrandRequest,
   ZUpdateProductRequest,
   ZConsoleDate,
@@ -133,6 +134,18 @@ describe('suggestSlug', () => {
     const slug = suggestSlug(`${'a'.repeat(SLUG_MAX_LENGTH - 1)} b`);
     expect(slug).toBe('a'.repeat(SLUG_MAX_LENGTH - 1));
     expect(ZSlug.safeParse(slug).success).toBe(true);
+  });
+});
+
+// Session 69's console hunt: a tag named "Gen\u200Besis" was taken beside "Genesis", the two alike on screen.
+describe('a name', () => {
+  it('holds no invisible character, and keeps an emoji sequence whole', () => {
+    for (const name of ['Gen\u200Besis', 'Gene\uFEFFsis', 'Neon \u202Eedaca', 'Soft\u00ADhyphen']) {
+      expect(ZCreateTagRequest.safeParse({ slug: 'genesis', name }).error?.issues[0]?.message, name).toBe(
+        catalogMessages.nameInvisible,
+      );
+    }
+    expect(ZCreateTagRequest.safeParse({ slug: 'family', name: 'Family \u{1F468}\u200D\u{1F469}' }).success).toBe(true);
   });
 });
 

@@ -13,6 +13,7 @@ import { formatNumber } from './money-format.ts';
 export const catalogMessages = {
   slugFormat: 'Use 2 to 60 lowercase letters, digits and single dashes, for example neon-arcade.',
   nameLength: 'Use 1 to 120 characters.',
+  nameInvisible: 'Names cannot hold invisible characters (a zero-width space, a direction mark): type it again.',
   /** The limit is said, in the words zod's own bound gets (field-messages.ts): a person cannot guess 5,000. */
   textTooLong: (max: number) => `Use at most ${formatNumber(max)} characters.`,
   imageUrl: 'Upload an image.',
