@@ -9,7 +9,7 @@ import {
   type TOrder,
   type TPack,
 } from '@cypher/contract';
-import { isApiError } from '../../api/api-error.ts';
+import { isApiError, isFinalRefusal } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { purchasePath } from '../../lib/drop-paths.ts';
 import { formatCount } from '../../lib/format.ts';
@@ -325,6 +325,7 @@ function StatusActions({
         if (checkoutUrl) window.location.assign(checkoutUrl);
         else void refetch();
       } catch (error) {
+        if (isFinalRefusal(error)) idempotency.settle();
         // Shown below from the mutation's error. An expired hold (ORDER_HOLD_EXPIRED) means the order has timed out:
         // read it again so the page says so.
         if (isApiError(error) && error.code === 'ORDER_HOLD_EXPIRED') void refetch();

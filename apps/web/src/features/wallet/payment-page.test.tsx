@@ -363,6 +363,30 @@ describe('payment page: add funds', () => {
     expect(second).toBe(first);
   });
 
+  // Review of session 69: a refusal's key was kept, and with it kept across a reload, so trying again once it no
+  // longer held (the rate limit past) was answered the same refusal from the key.
+  it('tries again after a refusal under a new key', async () => {
+    stubLocationAssign(vi.fn());
+    let calls = 0;
+    wallet((request) => {
+      if (request.path !== '/v1/deposits' || request.method !== 'POST') return undefined;
+      calls += 1;
+      if (calls === 1) return apiFailure(429, 'REQUEST_MAXIMUN');
+      return json(201, {
+        data: { depositId: 'dep-1', checkoutUrl: '/dev/payments/card/checkout/ref-1', status: 'pending' },
+      });
+    });
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '25.50');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(calls).toBe(1));
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(calls).toBe(2));
+    const [first, second] = headersSentTo('/v1/deposits').map((headers) => headers.get('Idempotency-Key'));
+    expect(second).not.toBe(first);
+  });
+
   it('pays with a saved card without a checkout and shows the outcome here', async () => {
     const assign = vi.fn();
     stubLocationAssign(assign);

@@ -25,6 +25,7 @@ import { useOperator } from '../components/operator-context.ts';
 import { RelationField, withSaved } from '../components/relation-select.tsx';
 import { useSearchedEntries } from '../components/search-picker.tsx';
 import { emailListText, isPlainText } from '../email-list.ts';
+import { isFinalRefusal } from '../../../api/api-error.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
@@ -243,6 +244,8 @@ function AirdropForm() {
       void navigate(`/console/airdrops/${created.id}`, { replace: true });
     } catch (error) {
       setPending(undefined);
+      // A refusal answers this attempt for good (kept under its key): the next press is a new one.
+      if (isFinalRefusal(error)) idempotency.settle();
       applyFieldApiError(error, setError, airdropFieldOf, {
         AIRDROP_NO_RECIPIENTS: 'audience.passId',
         PASS_NOT_FOUND: 'audience.passId',

@@ -4,6 +4,7 @@ import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { depositMethods, type TCreateDepositRequest, type TDepositLimits, type TDepositMethod } from '@cypher/contract';
+import { isFinalRefusal } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -138,6 +139,8 @@ function AddFundsForm({ limits, shortfallCents, retry }: TFilledIn & { limits: T
       if (checkoutUrl) window.location.assign(checkoutUrl);
       else void navigate(`/payment?deposit=${encodeURIComponent(depositId)}`);
     } catch (error) {
+      // A refusal answers this attempt for good (kept under its key): the next press is a new one.
+      if (isFinalRefusal(error)) idempotency.settle();
       applyApiError(error, setError, {
         fields: ['amount', 'method', 'paymentMethodId'],
         fieldForCode: {

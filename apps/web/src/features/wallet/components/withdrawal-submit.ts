@@ -1,5 +1,5 @@
 import { formatMoney, type TCreateWithdrawalRequest, type TMoney } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
+import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import type { UnsavedChangesOptions } from '../../../ui/unsaved-changes.ts';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -69,6 +69,8 @@ export function useWithdrawalRequest({
       await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.settle();
     } catch (error) {
+      // A refusal answers this attempt for good (kept under its key): the next press is a new one.
+      if (isFinalRefusal(error)) idempotency.settle();
       // The balance shown was older than the API's: no offer from it.
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS')
         onInsufficientFunds({ hasFee: (fee?.amount ?? 0) > 0 });
