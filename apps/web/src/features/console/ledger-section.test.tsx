@@ -249,6 +249,11 @@ describe('the console ledger', () => {
       expect(within(second!).getByText('Purchase')).toBeInTheDocument();
       expect(within(second!).getByText('Neon Arcade pack')).toBeInTheDocument();
       expect(within(second!).getAllByText(formatDateTimeWithZone(purchase.createdAt)).length).toBeGreaterThan(0);
+      // The When column breaks between the day and the time (on one line it pushed "For" out of a desktop frame).
+      const when = [...second!.querySelectorAll(`td time[datetime="${purchase.createdAt}"]`)];
+      expect(when.map((time) => [...time.children].map((part) => part.textContent))).toEqual([
+        formatDateTimeWithZone(purchase.createdAt).split(/(?<=,) (?=\d{1,2}:)/),
+      ]);
       const lines = within(second!).getByRole('list', { name: 'Money moved' });
       expect(
         within(lines)

@@ -118,6 +118,15 @@ function Lines({ transaction, format }: { transaction: TConsoleLedgerTransaction
 }
 
 /**
+ * "Dec 6, 2026," and "10:04 PM UTC": the journal's When column breaks between the day and the time, never inside
+ * either, so that the five columns fit a desktop frame (on one line it was the widest and pushed "For" behind the fade).
+ */
+function dayThenTime(formatted: string): string[] {
+  const at = formatted.search(/, \d{1,2}:/);
+  return at === -1 ? [formatted] : [formatted.slice(0, at + 1), formatted.slice(at + 2)];
+}
+
+/**
  * The ledger screen's second part: every movement newest first (GET /v1/console/ledger/transactions), filtered in the
  * address. Paged by cursor (`?cursor=`, kept in the address too): Newer and Older, and no page count, since counting
  * every movement of the journal on each visit is what the API no longer does.
@@ -168,7 +177,9 @@ export function Journal({ format }: { format: TMoneyFormat }) {
       isSecondary: true,
       cell: (transaction) => (
         <time className={styles.when} dateTime={transaction.createdAt}>
-          {formatDateTimeWithZone(transaction.createdAt)}
+          {dayThenTime(formatDateTimeWithZone(transaction.createdAt)).map((part) => (
+            <span key={part}>{part}</span>
+          ))}
         </time>
       ),
     },
