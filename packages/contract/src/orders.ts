@@ -46,6 +46,27 @@ export const PAID_AFTER_HOLD_EXPIRED = 'paid_after_hold_expired';
  */
 export const ORDER_CANCELLED_BY_BUYER = 'cancelled_by_buyer';
 
+/**
+ * A cancelled order's `failureReason` once a payment its buyer had started still arrived (the provider completed it
+ * after the cancel closed the checkout): the order stays cancelled, and the money was added to the buyer's balance.
+ * Its own reason, not PAID_AFTER_HOLD_EXPIRED, so the order still says who ended it: asked again, the cancel answers
+ * the cancelled order rather than ORDER_NOT_PENDING (decision record 59).
+ */
+export const PAID_AFTER_CANCEL = 'paid_after_cancel';
+
+/** Whether an order its buyer cancelled (FAILED), whether or not a payment came after. */
+export function isCancelledByBuyer(order: { status: TOrderStatus; failureReason: string | null }): boolean {
+  return (
+    order.status === 'FAILED' &&
+    (order.failureReason === ORDER_CANCELLED_BY_BUYER || order.failureReason === PAID_AFTER_CANCEL)
+  );
+}
+
+/** Whether an ended order's payment arrived after all and went to the buyer's balance instead of buying anything. */
+export function isPaidToBalance(order: { failureReason: string | null }): boolean {
+  return order.failureReason === PAID_AFTER_HOLD_EXPIRED || order.failureReason === PAID_AFTER_CANCEL;
+}
+
 export function isFinalOrderStatus(status: TOrderStatus): boolean {
   return orderTransitions[status].length === 0;
 }

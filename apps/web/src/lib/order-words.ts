@@ -1,4 +1,4 @@
-import { ORDER_CANCELLED_BY_BUYER, type TOrder, type TOrderPaymentMethod, type TOrderStatus } from '@cypher/contract';
+import { isCancelledByBuyer, type TOrder, type TOrderPaymentMethod, type TOrderStatus } from '@cypher/contract';
 import type { BadgeTone } from '../ui/badge.tsx';
 
 /**
@@ -14,7 +14,7 @@ const orderStatusLabels: Record<TOrderStatus, { label: string; tone: BadgeTone }
 
 /** An order's status as shown: a failed one its buyer cancelled says so, since nothing went wrong with a payment. */
 export function orderStatusLabel(order: Pick<TOrder, 'status' | 'failureReason'>): { label: string; tone: BadgeTone } {
-  if (order.status === 'FAILED' && order.failureReason === ORDER_CANCELLED_BY_BUYER) {
+  if (isCancelledByBuyer(order)) {
     return { label: 'Cancelled', tone: 'neutral' };
   }
   return orderStatusLabels[order.status];

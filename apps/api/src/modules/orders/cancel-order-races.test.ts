@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ORDER_CANCELLED_BY_BUYER, PAID_AFTER_HOLD_EXPIRED } from '@cypher/contract';
+import { ORDER_CANCELLED_BY_BUYER, PAID_AFTER_CANCEL } from '@cypher/contract';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
@@ -81,7 +81,10 @@ describe('a cancel racing the payment of the same order', () => {
           outcomes.cancelled += 1;
           expect(cancelled.statusCode, cancelled.body).toBe(200);
           expect(cancelled.json().data.failureReason).toBe(ORDER_CANCELLED_BY_BUYER);
-          expect(after).toMatchObject({ status: 'FAILED', failureReason: PAID_AFTER_HOLD_EXPIRED });
+          expect(after).toMatchObject({ status: 'FAILED', failureReason: PAID_AFTER_CANCEL });
+          // A retry of the cancel (its answer lost) still finds the order cancelled.
+          const retried = await cancel();
+          expect([retried.statusCode, retried.json().data?.failureReason]).toEqual([200, PAID_AFTER_CANCEL]);
           expect(pack).toMatchObject({ orderId: null, ownerUserId: null });
           expect(balances).toMatchObject({ unsettled: 2_100 });
         }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_CANCELLED_BY_BUYER, type TOrder } from '@cypher/contract';
+import { isCancelledByBuyer, ORDER_CANCELLED_BY_BUYER, type TOrder } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inRetriedTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -35,7 +35,8 @@ export async function cancelOrder(
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
-    if (order.status === 'FAILED' && order.failureReason === ORDER_CANCELLED_BY_BUYER) return;
+    // Cancelled already (a retry after a lost answer), whether or not a payment started before it landed since.
+    if (isCancelledByBuyer(order)) return;
     if (order.status !== 'PENDING') throw new AppError('ORDER_NOT_PENDING');
     await lockAllowanceOf(tx, order.itemId, order.userId);
     const now = deps.clock.now();

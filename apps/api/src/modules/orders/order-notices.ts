@@ -93,6 +93,12 @@ export const orderNotices = {
     title: 'Payment added to your balance',
     body: `Your payment for ${orderLineText(line)} arrived after its checkout had closed and the order with it, so ${usd(total)} was added to your balance instead.`,
   }),
+  /** A payment its buyer had started, completed after they cancelled the order (its checkout closed with the cancel). */
+  paidAfterCancel: (line: TOrderLine, total: number) => ({
+    stage: 'FAILED' as TNotificationStage,
+    title: 'Payment added to your balance',
+    body: `Your payment for ${orderLineText(line)} arrived after you had cancelled the order, so ${usd(total)} was added to your balance instead.`,
+  }),
   /** A card payment completed after the buyer switched the order to Tilia: that checkout was closed, the money is kept. */
   paidReplacedCheckout: (line: TOrderLine, total: number) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,

@@ -1,5 +1,10 @@
 import { eq, or } from 'drizzle-orm';
-import { PAID_AFTER_HOLD_EXPIRED, purchaseStatusPath } from '@cypher/contract';
+import {
+  ORDER_CANCELLED_BY_BUYER,
+  PAID_AFTER_CANCEL,
+  PAID_AFTER_HOLD_EXPIRED,
+  purchaseStatusPath,
+} from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { notify } from '../notifications/notify.ts';
 import { debitDepositForPurchase } from '../wallet/debit-for-purchase.ts';
@@ -29,6 +34,7 @@ import { handOverHeldUnits, notificationKindOf, orderedItemOf } from './sale-ite
  * - Paid through a checkout the buyer replaced (a card order switched to Tilia): the money stays in the balance, with
  *   a notification; the order waits for the payment it now names.
  * - Failed or expired payment of the order's current checkout: the order fails and its units go back on sale.
+ * - Paid after the buyer cancelled: the order stays cancelled (PAID_AFTER_CANCEL) and the money stays in the balance.
  * A replayed event never gets here twice (the wallet's event id).
  */
 export function orderDepositListener(config: { holdMinutes: number }): DepositListener {
@@ -77,12 +83,14 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
       }
       const paid = await transitionOrder(tx, order.id, { to: 'SUCCESSFUL', now, changes: { failureReason: null } });
       if (!paid) {
-        // Already timed out by the job, or failed with its closed checkout: the order stays as it is, and says where
-        // the money went.
+        // Already timed out by the job, cancelled by its buyer, or failed with its closed checkout: the order stays as
+        // it is, and says where the money went (a cancelled one still says it was cancelled).
+        const wasCancelled = order.failureReason === ORDER_CANCELLED_BY_BUYER;
         await tx
           .update(orders)
-          .set({ failureReason: PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
+          .set({ failureReason: wasCancelled ? PAID_AFTER_CANCEL : PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
           .where(eq(orders.id, order.id));
+        if (wasCancelled) return paidInstead(orderNotices.paidAfterCancel(line, order.total));
         return paidInstead(
           order.status === 'FAILED'
             ? orderNotices.paidAfterCheckoutClosed(line, order.total)

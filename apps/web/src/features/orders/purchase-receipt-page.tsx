@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TOrder } from '@cypher/contract';
+import { formatMoney, isPaidToBalance, type TOrder } from '@cypher/contract';
 import { packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, orderStatusLabel } from '../../lib/order-words.ts';
@@ -61,7 +61,7 @@ export default function PurchaseReceiptPage() {
           The receipt appears here once the payment is confirmed.
         </Alert>
       ) : null}
-      {data.failureReason === PAID_AFTER_HOLD_EXPIRED ? (
+      {isPaidToBalance(data) ? (
         // Money was taken though the order delivered nothing: the page says where it went.
         <Alert
           tone="info"

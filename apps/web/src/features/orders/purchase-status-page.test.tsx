@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TOrder } from '@cypher/contract';
+import { PAID_AFTER_CANCEL, type TOrder } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { dropIds, giftOrder, order, pack, packItem } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -388,6 +388,19 @@ describe('purchase status', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.getByRole('link', { name: 'Back to the drop' })).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Finish paying' })).toBeNull();
+    });
+
+    it('says a payment that arrived after the cancel went to the balance, the order still cancelled', async () => {
+      orderApi(() => ({ ...cancelled, failureReason: PAID_AFTER_CANCEL }));
+      renderApp(statusUrl);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order cancelled' })).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /^You cancelled this order, and the pack went back on sale\. The payment you had started arrived after, so the \$[\d.]+ you paid was added to your balance\.$/,
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/No money was taken/)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Your balance' })).toHaveAttribute('href', '/payment');
     });
 
     it('keeps the order when the person thinks again', async () => {

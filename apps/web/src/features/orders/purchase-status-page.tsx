@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   formatMoney,
-  ORDER_CANCELLED_BY_BUYER,
+  isCancelledByBuyer,
+  isPaidToBalance,
+  PAID_AFTER_CANCEL,
   PAID_AFTER_HOLD_EXPIRED,
   ticketCountText,
   type TOrder,
@@ -55,7 +57,7 @@ function headingOf(order: TOrder): string {
 }
 
 /** Ended by its buyer before paying (POST /v1/orders/{id}/cancel), not by a payment that failed. */
-const isCancelled = (order: TOrder) => order.status === 'FAILED' && order.failureReason === ORDER_CANCELLED_BY_BUYER;
+const isCancelled = isCancelledByBuyer;
 
 /**
  * `/purchase/:id/status`: where a purchase lands (straight from the popup for a balance payment, back from the
@@ -217,6 +219,15 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
             Your payment arrived after this order&rsquo;s checkout had closed
             {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} had already gone back on sale.`} The{' '}
             {formatMoney(order.total)} you paid was added to your balance.
+          </p>
+        );
+      }
+      if (order.failureReason === PAID_AFTER_CANCEL) {
+        return (
+          <p className={styles.muted}>
+            You cancelled this order
+            {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} went back on sale.`} The payment you had
+            started arrived after, so the {formatMoney(order.total)} you paid was added to your balance.
           </p>
         );
       }
@@ -394,7 +405,7 @@ function StatusActions({
       </div>
     );
   }
-  const isPaidToBalance = order.failureReason === PAID_AFTER_HOLD_EXPIRED;
+  const paidToBalance = isPaidToBalance(order);
   // "Please try another card": a drop's and a pass's page open their purchase popup again with `?buy=1` (it stays
   // shut there when nothing is left to buy). Tickets name their kind instead, so theirs is the plain page.
   const { linkPath } = order.item;
@@ -404,8 +415,8 @@ function StatusActions({
       <ButtonLink to={itemPath} variant="primary" size="lg">
         {itemLinkLabels[order.item.kind]}
       </ButtonLink>
-      <ButtonLink to={isPaidToBalance ? '/payment' : '/payment?tab=purchases'} variant="secondary" size="lg">
-        {isPaidToBalance ? 'Your balance' : 'Your purchases'}
+      <ButtonLink to={paidToBalance ? '/payment' : '/payment?tab=purchases'} variant="secondary" size="lg">
+        {paidToBalance ? 'Your balance' : 'Your purchases'}
       </ButtonLink>
     </div>
   );
