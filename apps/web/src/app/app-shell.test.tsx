@@ -259,7 +259,19 @@ describe('header', () => {
   });
 });
 
+/** happy-dom's own control of its window's size (not a browser API, so not among the DOM's types). */
+function setViewport(width: number, height: number) {
+  const { happyDOM } = window as unknown as {
+    happyDOM: { setViewport(size: { width: number; height: number }): void };
+  };
+  happyDOM.setViewport({ width, height });
+}
+
 describe('mobile menu', () => {
+  // The menu is a phone's and a narrow tablet's: happy-dom's window is 1,024 px wide, where the header shows its own.
+  beforeEach(() => setViewport(390, 844));
+  afterEach(() => setViewport(1024, 768));
+
   it('makes the page behind it inert while open, so focus stays in the menu and the header, and frees it on close', async () => {
     stubApi(() => apiFailure(404, 'NOT_FOUND'));
     renderApp('/guide');
@@ -272,5 +284,29 @@ describe('mobile menu', () => {
     expect(screen.getByRole('banner').closest('[inert]')).toBeNull();
     await user.keyboard('{Escape}');
     expect(inertAncestor()).toBeNull();
+  });
+
+  it('closes when the window widens to where it is hidden, so the page behind it is not left inert', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/guide');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('main').closest('[inert]')).not.toBeNull();
+
+    setViewport(1280, 800);
+    await waitFor(() => expect(screen.getByRole('main').closest('[inert]')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on the way to another page by a link outside it, such as the logo', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/guide');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: /home$/ }));
+    await waitFor(() => expect(screen.getByRole('main').closest('[inert]')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -10,6 +10,9 @@ import { useAuthLinks } from './use-auth-links.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './mobile-menu.module.css';
 
+/** Where the header shows its own navigation and the menu is hidden (mobile-menu.module.css). */
+const WIDE_ENOUGH_FOR_THE_HEADER = '(min-width: 1024px)';
+
 interface MobileMenuProps {
   id: string;
   isOpen: boolean;
@@ -34,6 +37,19 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
       for (const element of behind) element.removeAttribute('inert');
     };
   }, [isOpen]);
+
+  // A window widened past the breakpoint (a tablet turned) hides the menu: it closes too, or the page behind it would
+  // stay inert with nothing on screen to close it.
+  useEffect(() => {
+    const wide = isOpen ? window.matchMedia?.(WIDE_ENOUGH_FOR_THE_HEADER) : undefined;
+    if (!wide) return;
+    const closeWhenWide = () => {
+      if (wide.matches) onClose({ returnFocus: false });
+    };
+    closeWhenWide();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [isOpen, onClose]);
 
   useEffect(() => {
     if (!isOpen) return;

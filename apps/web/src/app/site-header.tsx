@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { appConfig } from '../config.ts';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell.tsx';
 import { useSession } from '../lib/session.ts';
@@ -16,13 +16,17 @@ import styles from './site-header.module.css';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 export function SiteHeader() {
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // Open on the page it was opened on: whatever leads to another one (a link in the header, the browser's back button)
+  // closes it, and with it the inert page behind it.
+  const { key: pageKey } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pageKey;
   const { isLoggedIn } = useSession();
   const authLinks = useAuthLinks();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const closeMenu = useCallback(({ returnFocus }: { returnFocus: boolean }) => {
-    setIsMenuOpen(false);
+    setMenuOpenOn(null);
     if (returnFocus) menuButtonRef.current?.focus();
   }, []);
 
@@ -68,7 +72,7 @@ export function SiteHeader() {
               aria-expanded={isMenuOpen}
               aria-controls={MOBILE_MENU_ID}
               aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setIsMenuOpen((open) => !open)}
+              onClick={() => setMenuOpenOn(isMenuOpen ? null : pageKey)}
             >
               <Icon name={isMenuOpen ? 'close' : 'menu'} />
             </button>
