@@ -92,6 +92,8 @@ describe('console brand form', () => {
     expect(refusal).toHaveTextContent(errorCatalogue.ENTRY_CHANGED.message);
     // Save is at the foot of the form: the refusal at its top is brought into sight.
     expect(scrolledTo.mock.contexts).toContain(refusal.parentElement);
+    // And the keyboard goes on from it, not from Save past the form's end.
+    expect(refusal.parentElement).toHaveFocus();
     // What was typed stays, to be made again once the page is reloaded.
     expect(screen.getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
     expect(screen.queryByText('Changes saved')).not.toBeInTheDocument();
