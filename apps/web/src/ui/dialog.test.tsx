@@ -38,6 +38,39 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('returns focus to a link to the same place when its opener moved meanwhile, else to the main content', async () => {
+    // A pack's card opens its dialog from "Unopened" and is in its rarity's group by the time the dialog closes.
+    function MovingOpener({ isLinkKept }: { isLinkKept: boolean }) {
+      const [isOpen, setIsOpen] = useState(false);
+      const [isOpened, setIsOpened] = useState(false);
+      const card = (
+        <a href="#pack-1" onClick={() => setIsOpen(true)}>
+          Pack 1
+        </a>
+      );
+      return (
+        <main id="main" tabIndex={-1}>
+          <section aria-label="Unopened">{isOpened ? null : card}</section>
+          <section aria-label="Epic">{isOpened && isLinkKept ? card : null}</section>
+          <Dialog isOpen={isOpen} onClose={() => setIsOpen(false)} title="Pack 1">
+            <Button onClick={() => setIsOpened(true)}>Open pack</Button>
+          </Dialog>
+        </main>
+      );
+    }
+    for (const isLinkKept of [true, false]) {
+      const user = userEvent.setup();
+      const { unmount } = render(<MovingOpener isLinkKept={isLinkKept} />);
+      await user.click(screen.getByRole('link', { name: 'Pack 1' }));
+      await user.click(screen.getByRole('button', { name: 'Open pack' }));
+      await user.keyboard('{Escape}');
+      expect(document.activeElement).toBe(
+        isLinkKept ? screen.getByRole('region', { name: 'Epic' }).querySelector('a') : screen.getByRole('main'),
+      );
+      unmount();
+    }
+  });
+
   it('keeps Tab inside the dialog', async () => {
     const user = userEvent.setup();
     render(<Harness />);

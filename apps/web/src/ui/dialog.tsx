@@ -29,6 +29,24 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * A modal dialog on the native <dialog> (the browser makes the page behind it inert). Focus moves in on open, Tab
  * cycles inside, Escape asks the owner to close, and focus returns to whatever opened it.
  */
+/**
+ * Focus goes back to what opened the dialog. When that left the page meanwhile (a pack's card moves from Unopened to
+ * its rarity's group once the pack is opened), to a link to the same place if there is one, else to the main content:
+ * focus on a removed element falls to the body, and the next Tab started again at the skip link.
+ */
+function returnFocusTo(opener: HTMLElement | null) {
+  if (!opener || opener.isConnected) {
+    opener?.focus();
+    return;
+  }
+  const href = opener.getAttribute('href');
+  const sameLink = href
+    ? [...document.querySelectorAll<HTMLElement>('a[href]')].find((link) => link.getAttribute('href') === href)
+    : undefined;
+  if (sameLink) sameLink.focus();
+  else document.getElementById('main')?.focus({ preventScroll: true });
+}
+
 export function Dialog({ isOpen, onClose, title, description, footer, children, size = 'md' }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -45,7 +63,7 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
     return () => {
       if (dialog.open) dialog.close();
       announceModalChange();
-      opener?.focus();
+      returnFocusTo(opener);
     };
   }, [isOpen]);
 

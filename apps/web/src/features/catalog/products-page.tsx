@@ -1,6 +1,5 @@
 import { formatCount } from '../../lib/format.ts';
 import { useUrlFilters } from '../../lib/use-url-filters.ts';
-import { Button } from '../../ui/button.tsx';
 import { CardGridSkeleton } from '../../ui/card-grid.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
@@ -13,6 +12,7 @@ import { ProductFilters } from './components/product-filters.tsx';
 import { ProductGrid } from './components/product-grid.tsx';
 import { hasProductFilters, readProductFilters, toProductQuery } from './product-filter-values.ts';
 import styles from './components/list-page.module.css';
+import { ClearFiltersButton } from '../../ui/clear-filters-button.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -66,8 +66,8 @@ export default function ProductsPage() {
             }
             action={
               isFiltered ? (
-                <Button
-                  onClick={() =>
+                <ClearFiltersButton
+                  onClear={() =>
                     setFilters({
                       brand: undefined,
                       collection: undefined,
@@ -77,9 +77,7 @@ export default function ProductsPage() {
                       q: undefined,
                     })
                   }
-                >
-                  Clear filters
-                </Button>
+                />
               ) : undefined
             }
           />

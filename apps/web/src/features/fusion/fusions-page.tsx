@@ -2,7 +2,6 @@ import type { TFusionSummary } from '@cypher/contract';
 import { formatCount } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useUrlFilters } from '../../lib/use-url-filters.ts';
-import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { CardGrid, CardGridSkeleton } from '../../ui/card-grid.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -15,6 +14,7 @@ import { FusionCard } from './components/fusion-card.tsx';
 import { FusionFilters } from './components/fusion-filters.tsx';
 import { clearedFusionFilters, hasFusionFilters, readFusionFilters, toFusionQuery } from './fusion-filter-values.ts';
 import styles from './fusions-page.module.css';
+import { ClearFiltersButton } from '../../ui/clear-filters-button.tsx';
 
 const FUSIONS_PAGE_SIZE = 20;
 
@@ -52,7 +52,7 @@ export default function FusionsPage() {
         }
         action={
           isFiltered ? (
-            <Button onClick={() => setFilters(clearedFusionFilters)}>Clear filters</Button>
+            <ClearFiltersButton onClear={() => setFilters(clearedFusionFilters)} />
           ) : page > 1 ? (
             <ButtonLink to="/fusions" variant="primary">
               Back to the first page

@@ -12,6 +12,7 @@ import { useCollections } from '../api/list-collections.ts';
 import { useTags } from '../api/list-tags.ts';
 import { hasProductFilters, productSortLabels, type TProductFilterValues } from '../product-filter-values.ts';
 import styles from './product-filters.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 interface ProductFiltersProps {
   values: TProductFilterValues;
@@ -103,10 +104,10 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
       </div>
       {hasProductFilters(values) ? (
         <div>
-          <Button
+          <ClearFiltersButton
             variant="ghost"
             size="sm"
-            onClick={() =>
+            onClear={() =>
               onChange({
                 brand: undefined,
                 collection: undefined,
@@ -119,7 +120,7 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
           >
             <Icon name="close" size={16} />
             Clear filters
-          </Button>
+          </ClearFiltersButton>
         </div>
       ) : null}
     </div>

@@ -11,7 +11,6 @@ import {
 import { myPacksPath } from '../../../lib/drop-paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
-import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -24,6 +23,7 @@ import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { CollectedEditionCard } from './collected-edition-card.tsx';
 import { UnopenedPacks, useUnopenedPacks } from './unopened-packs.tsx';
 import styles from './my-collection.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 const sortLabels: Record<TMyCollectionSort, string> = {
   newest: 'Newest first',
@@ -78,7 +78,7 @@ export function CollectedEditions({ collection, filters, setFilters, hrefFor, pa
       <EmptyState
         icon="frame"
         title="Nothing here matches these filters"
-        action={<Button onClick={() => setFilters({ brand: undefined, rarity: undefined })}>Clear filters</Button>}
+        action={<ClearFiltersButton onClear={() => setFilters({ brand: undefined, rarity: undefined })} />}
       />
     ) : sealed.packs.length > 0 ? (
       <p className={styles.count}>Open a pack above: its editions land here, grouped by brand.</p>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { oneOf, searchTextOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
@@ -14,6 +13,7 @@ import { useOperator } from './operator-context.ts';
 import { PagedEntries } from './paged-entries.tsx';
 import { PublicationFilter } from './publication-filter.tsx';
 import styles from './entry-list.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 const PAGE_SIZE = 20;
 const statuses = ['DRAFT', 'PUBLISHED'] as const;
@@ -99,9 +99,7 @@ export function EntryList<R extends TConsoleResource>({
                 : `Add the first ${section.singular}.`
               : `Nothing here yet. An admin can add ${section.label.toLowerCase()}.`,
           action: isFiltered ? (
-            <Button onClick={() => setFilters({ status: undefined, q: undefined, brand: undefined })}>
-              Clear filters
-            </Button>
+            <ClearFiltersButton onClear={() => setFilters({ status: undefined, q: undefined, brand: undefined })} />
           ) : section.canCreate(me) ? (
             <ButtonLink to={`/console/${section.id}/new`} variant="primary">
               {newLabel}

@@ -1,7 +1,6 @@
 import { dropPublicationStatuses, type TConsoleDropListItem } from '@cypher/contract';
 import { formatCount, formatDate, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useConsoleDrops } from '../api/list-console-drops.ts';
@@ -16,6 +15,7 @@ import { PublicationFilter } from '../components/publication-filter.tsx';
 import { PublicationProgress } from '../components/publication-progress.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 const PAGE_SIZE = 20;
 const statuses = dropPublicationStatuses;
@@ -138,7 +138,7 @@ export function DropsSection() {
             ? 'Try another status or brand.'
             : 'Create the first drop; it stays a draft, seen by operators only, until you publish it.',
           action: isFiltered ? (
-            <Button onClick={() => setFilters({ status: undefined, brand: undefined })}>Clear filters</Button>
+            <ClearFiltersButton onClear={() => setFilters({ status: undefined, brand: undefined })} />
           ) : (
             newDrop
           ),

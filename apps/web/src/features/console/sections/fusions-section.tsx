@@ -2,7 +2,6 @@ import { fusionStatusLabels, type TConsoleFusion, type TFusionStatus } from '@cy
 import { formatCount, formatDate, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useConsoleFusions } from '../api/list-console-fusions.ts';
@@ -14,6 +13,7 @@ import { PagedEntries } from '../components/paged-entries.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -129,7 +129,7 @@ export function FusionsSection() {
           icon: 'flame',
           title: brandId ? 'No fusions match' : 'No fusions yet',
           body: brandId ? 'Try another brand.' : 'Create the first fusion: it is a draft until you publish it.',
-          action: brandId ? <Button onClick={() => setFilters({ brand: undefined })}>Clear filters</Button> : newFusion,
+          action: brandId ? <ClearFiltersButton onClear={() => setFilters({ brand: undefined })} /> : newFusion,
         }}
       />
     </>

@@ -9,7 +9,6 @@ import { Link, type To } from 'react-router';
 import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge } from '../../../ui/badge.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -31,6 +30,7 @@ import { MutedText } from '../components/name-cell.tsx';
 import { withdrawalPath } from '../components/withdrawal-labels.ts';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/ledger.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -286,9 +286,9 @@ export function Journal({ format }: { format: TMoneyFormat }) {
           }
           action={
             isFiltered ? (
-              <Button onClick={() => setFilters({ kind: undefined, currency: undefined, email: undefined })}>
-                Clear filters
-              </Button>
+              <ClearFiltersButton
+                onClear={() => setFilters({ kind: undefined, currency: undefined, email: undefined })}
+              />
             ) : undefined
           }
         />

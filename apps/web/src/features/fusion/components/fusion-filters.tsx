@@ -1,11 +1,11 @@
 import { fusionStatuses, fusionStatusLabels } from '@cypher/contract';
 import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
-import { Button } from '../../../ui/button.tsx';
 import { FilterSelect, NamedOptions } from '../../../ui/filter-select.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useBrandOptions, useCategoryOptions } from '../api/list-fusion-filters.ts';
 import { clearedFusionFilters, hasFusionFilters, type TFusionFilterValues } from '../fusion-filter-values.ts';
 import styles from './fusion-filters.module.css';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 
 interface FusionFiltersProps {
   values: TFusionFilterValues;
@@ -40,10 +40,10 @@ export function FusionFilters({ values, onChange }: FusionFiltersProps) {
       </div>
       {hasFusionFilters(values) ? (
         <div>
-          <Button variant="ghost" size="sm" onClick={() => onChange(clearedFusionFilters)}>
+          <ClearFiltersButton variant="ghost" size="sm" onClear={() => onChange(clearedFusionFilters)}>
             <Icon name="close" size={16} />
             Clear filters
-          </Button>
+          </ClearFiltersButton>
         </div>
       ) : null}
     </div>
