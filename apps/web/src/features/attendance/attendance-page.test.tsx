@@ -283,7 +283,7 @@ describe('attendance page: checking in', () => {
 
     isDone = true;
     answer.resolve(json(201, { data: todayCheckIn() }));
-    const heading = await screen.findByRole('heading', { name: 'You received' });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'You received' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Checked in for today')).toBeInTheDocument();
     const received = screen.getByRole('list', { name: 'Rewards received today' });

@@ -113,6 +113,9 @@ describe('fusion slots: choosing materials', () => {
     expect(squires).toHaveTextContent('2 × Pixel Knight Squire');
     expect(squires).toHaveTextContent('0 of 2 selected');
     expect(screen.getByText(/items selected/).parentElement).toHaveTextContent('0 of 3 items selected');
+    // A pick is said once, by its slot's count: the bar's total is not a second live region.
+    expect(screen.getByText(/items selected/).closest('[aria-live]')).toBeNull();
+    expect(within(squires).getByText(/0 of 2 selected/)).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('button', { name: 'Fuse' })).toBeDisabled();
 
     // Locked and equipped editions show, greyed with their reason, and cannot be ticked.

@@ -181,7 +181,8 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
             ))}
           </ol>
           <div className={styles.fuseBar}>
-            <p className={styles.fuseCount} aria-live="polite">
+            {/* Not a live region: the slot's own count says each pick (slot-picker.tsx), once. */}
+            <p className={styles.fuseCount}>
               <strong>
                 {formatCount(selected)} of {formatCount(needed)}
               </strong>{' '}

@@ -139,9 +139,9 @@ function CheckedIn({
         {formatFullDay(checkIn.date)} ·{' '}
         {checkIn.streak === 1 ? 'Day 1 of a new streak' : `Day ${formatCount(checkIn.streak)} in a row`}
       </p>
-      <h3 ref={headingRef} tabIndex={-1} className={styles.receivedHeading}>
+      <h2 ref={headingRef} tabIndex={-1} className={styles.receivedHeading}>
         {isNew ? 'You received' : 'Today you received'}
-      </h3>
+      </h2>
       <ul className={styles.received} aria-label="Rewards received today">
         {checkIn.rewards.map((delivery, index) => (
           <li key={delivery.id}>
