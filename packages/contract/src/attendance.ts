@@ -162,7 +162,10 @@ export const ZAttendanceCalendarRequest = z
       .default([]),
   })
   .superRefine((calendar, context) => {
-    const length = daysBetween(calendar.startDate, calendar.endDate) + 1;
+    // A date that is no day ("2027-02-30") has its own message; its period is not measured (Date.parse would read
+    // March 2, and March 1 would be told it comes before it).
+    const areDays = [calendar.startDate, calendar.endDate].every((date) => ZConsoleDate.safeParse(date).success);
+    const length = areDays ? daysBetween(calendar.startDate, calendar.endDate) + 1 : 1;
     if (length < 1) context.addIssue({ code: 'custom', path: ['endDate'], message: attendanceMessages.period });
     else if (length > MAX_CALENDAR_DAYS) {
       context.addIssue({ code: 'custom', path: ['endDate'], message: attendanceMessages.periodLength });

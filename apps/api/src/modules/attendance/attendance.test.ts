@@ -417,6 +417,9 @@ describe('reward calendars in the console', () => {
       expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.any(String) });
       expect(refused.json().details).toContainEqual(detail);
     }
+    // A date that is no day is told so, and only that: read as March 2, it made March 1 "before" it (session 70).
+    const noDay = await post({ ...base, startDate: '2034-02-30', endDate: '2034-03-01' });
+    expect(noDay.json().details).toEqual([{ field: 'startDate', message: 'This is not a valid date.' }]);
     const unknown = await post({ ...base, dailyReward: { kind: 'TICKETS', ticketKindId: newId(), count: 1 } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('GRANT_ITEM_NOT_FOUND');
