@@ -13,6 +13,11 @@ import styles from './favorite-toggle.module.css';
 interface FavoriteToggleProps {
   targetType: TFavoriteTargetType;
   targetId: string;
+  /**
+   * Only to take a favorite back: what can no longer be favorited (an edition burned in a fusion) shows the heart
+   * while it is still the person's favorite, so that it can leave their favorites (it stays listed there, saying so).
+   */
+  isRemoveOnly?: boolean;
 }
 
 /**
@@ -22,10 +27,11 @@ interface FavoriteToggleProps {
  * Signed out, it is a link to sign in that comes back here, named for what it leads to ("Add to favorites", which
  * holds the visible word, so speech input finds it).
  */
-export function FavoriteToggle({ targetType, targetId }: FavoriteToggleProps) {
+export function FavoriteToggle({ targetType, targetId, isRemoveOnly = false }: FavoriteToggleProps) {
   const { isLoggedIn } = useSession();
   const { pathname, search } = useLocation();
   if (!isLoggedIn) {
+    if (isRemoveOnly) return null;
     return (
       <ButtonLink
         to={`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`}
@@ -37,10 +43,10 @@ export function FavoriteToggle({ targetType, targetId }: FavoriteToggleProps) {
       </ButtonLink>
     );
   }
-  return <SignedInToggle targetType={targetType} targetId={targetId} />;
+  return <SignedInToggle targetType={targetType} targetId={targetId} isRemoveOnly={isRemoveOnly} />;
 }
 
-function SignedInToggle({ targetType, targetId }: FavoriteToggleProps) {
+function SignedInToggle({ targetType, targetId, isRemoveOnly }: FavoriteToggleProps) {
   const { showToast } = useToast();
   const status = useIsFavorite(targetId);
   const add = useAddFavorite();
@@ -58,6 +64,7 @@ function SignedInToggle({ targetType, targetId }: FavoriteToggleProps) {
     else add.mutate({ targetType, targetId }, { onError: onFailure });
   };
 
+  if (isRemoveOnly && !isFavorite) return null;
   return (
     <button
       type="button"

@@ -17,14 +17,22 @@ import { favoriteViewsOf } from './list-favorites.ts';
  *
  * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack) that still
  * exists (not burned in a fusion), whatever its product's publication, as its NFT page shows it: the rule
- * listFavorites keeps to, so what can be favorited stays listed, and the heart that added it can take it back. Favoriting twice is one favorite: the primary key (person, target) decides, and the
- * answer is the favorite either way, read back by the statement that wrote (or kept) it, so a DELETE of it in between
- * cannot leave nothing to answer. One transaction behind assertAccountLiving: a favorite sent while the deletion job
+ * listFavorites keeps to, so what can be favorited stays listed, and the heart that added it can take it back.
+ * Favoriting twice is one favorite, whatever became of its target since (a favorite fused away is still answered):
+ * the primary key (person, target) decides, and the answer is the favorite either way, read back by the statement
+ * that wrote (or kept) it, so a DELETE of it in between cannot leave nothing to answer. One transaction behind assertAccountLiving: a favorite sent while the deletion job
  * erases the person waits for it, then finds the account deleted (UNAUTHORIZED) instead of outliving the erasure.
  */
 export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
   return inTransaction(db, async (tx) => {
     await assertAccountLiving(tx, userId);
+    // A favorite already made is the answer, whatever became of its target since (an edition burned in a fusion
+    // stays a favorite, and says so): favoriting twice is one favorite.
+    const [kept] = await tx
+      .select()
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.targetId, request.targetId)));
+    if (kept?.targetType === request.targetType) return viewOf(tx, kept);
     const productId = await productOfTarget(tx, request);
     const [row] = await tx
       .insert(favorites)
@@ -43,10 +51,14 @@ export async function addFavorite(db: Db, userId: string, request: TFavoriteRequ
       })
       .returning();
     if (!row) throw new Error(`no favorite row returned for ${request.targetId}`);
-    const [favorite] = await favoriteViewsOf(tx, [row]);
-    if (!favorite) throw new Error(`no view of favorite ${request.targetId}`);
-    return favorite;
+    return viewOf(tx, row);
   });
+}
+
+async function viewOf(db: Db, row: typeof favorites.$inferSelect): Promise<TFavorite> {
+  const [favorite] = await favoriteViewsOf(db, [row]);
+  if (!favorite) throw new Error(`no view of favorite ${row.targetId}`);
+  return favorite;
 }
 
 async function productOfTarget(db: Db, request: TFavoriteRequest): Promise<string> {

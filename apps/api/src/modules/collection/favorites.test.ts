@@ -113,6 +113,10 @@ describe('favorites', () => {
     expect(await listed()).toMatchObject([{ targetId: editionId, edition: { id: editionId, state: 'OWNED' } }]);
     await db().update(editions).set({ state: 'BURNED' }).where(eq(editions.id, editionId));
     expect(await listed()).toMatchObject([{ targetId: editionId, edition: { id: editionId, state: 'BURNED' } }]);
+    // Favorited again, it is the one favorite (session 70's hunt: FAVORITE_TARGET_NOT_FOUND for a listed favorite).
+    const again = await favorite(collector.accessToken, { targetType: 'EDITION', targetId: editionId });
+    expect([again.statusCode, again.json().data?.targetId]).toEqual([201, editionId]);
+    expect(await listed()).toHaveLength(1);
   });
 
   it('refuses an edition burned in a fusion: it is gone', async () => {

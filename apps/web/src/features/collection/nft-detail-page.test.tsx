@@ -363,12 +363,44 @@ describe('NFT page', () => {
   // Review: a burned edition read "Not in a Cypher collection", the words of an exported token that still exists, and
   // could still be favorited.
   it('says a burned edition was burned in a fusion, with nothing to favorite', async () => {
-    nftApi(() => edition({ state: 'BURNED', owner: null }), { asOwner: true });
+    const sent = nftApi(() => edition({ state: 'BURNED', owner: null }), {
+      asOwner: true,
+      route: (request) =>
+        request.path === `/v1/favorites/my?targetId=${editionId}&size=1`
+          ? json(200, { data: { items: [], page: 1, size: 1, total: 0 } })
+          : undefined,
+    });
     renderApp(`/nfts/${editionId}`);
     expect(await screen.findByText('Fused away', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Owner').nextElementSibling).toHaveTextContent('Burned in a fusion');
     expect(screen.queryByText('Not in a Cypher collection')).toBeNull();
+    await waitFor(() => expect(sent.some((request) => request.path.startsWith('/v1/favorites/my'))).toBe(true));
     expect(screen.queryByRole('button', { name: /favorite/i })).toBeNull();
+  });
+
+  // Session 70's hunt: a favorite of an edition later fused away stayed in Favorites for good, its page without a heart.
+  it('lets a favorite of a burned edition be taken back, and offers no heart once it is', async () => {
+    let isFavorite = true;
+    const sent = nftApi(() => edition({ state: 'BURNED', owner: null }), {
+      asOwner: true,
+      route: (request) => {
+        if (request.path === `/v1/favorites/my?targetId=${editionId}&size=1`) {
+          const items = isFavorite ? [{ targetType: 'EDITION', targetId: editionId }] : [];
+          return json(200, { data: { items, page: 1, size: 1, total: items.length } });
+        }
+        if (request.path === `/v1/favorites/${editionId}` && request.method === 'DELETE') {
+          isFavorite = false;
+          return new Response(null, { status: 204 });
+        }
+        return undefined;
+      },
+    });
+    renderApp(`/nfts/${editionId}`);
+    const favorited = await screen.findByRole('button', { name: 'Favorited' });
+    await waitFor(() => expect(favorited).not.toHaveAttribute('aria-busy'));
+    await userEvent.setup().click(favorited);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /favorite/i })).toBeNull());
+    expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
   });
 
   // Review of session 33: from the NFT page there was no way to stand it on a figure base.

@@ -85,8 +85,8 @@ export default function NftDetailPage() {
           <span className={styles.edition}>{formatEditionNumber(data.serialNumber, data.editionSize)}</span>
           {stateBadge ? <Badge tone={data.state === 'LOCKED' ? 'warning' : 'neutral'}>{stateBadge}</Badge> : null}
         </div>
-        {/* A burned edition no longer exists to be kept: nothing to favorite. */}
-        {data.state === 'BURNED' ? null : <FavoriteToggle targetType="EDITION" targetId={data.id} />}
+        {/* A burned edition no longer exists to be kept: nothing to favorite, but a favorite of it can be taken back. */}
+        <FavoriteToggle targetType="EDITION" targetId={data.id} isRemoveOnly={data.state === 'BURNED'} />
         <TokenFacts edition={data} />
         {isMine ? <OwnerActions edition={data} /> : null}
         <section aria-labelledby="properties-heading" className={styles.panel}>
