@@ -78,6 +78,8 @@ export const ZFigureBase = z.object({
   slots: z.array(ZFigureBaseSlot),
   /** How many slots the caller has filled (0 when signed out). */
   equippedCount: z.number().int(),
+  /** Which slots the caller has filled (none when signed out): a slot an edition fits may be taken already. */
+  filledSlotIds: z.array(z.uuid()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

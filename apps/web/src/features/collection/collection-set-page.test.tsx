@@ -80,6 +80,7 @@ const shelf = (equippedCount: number): TFigureBase => ({
   collection: { id: collectionId, name: 'Genesis' },
   slots: [{ id: '0190a0b0-0000-7000-8000-00000000aa01', name: 'Left', productId: null, rarity: null, product: null }],
   equippedCount,
+  filledSlotIds: equippedCount > 0 ? ['0190a0b0-0000-7000-8000-00000000aa01'] : [],
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 });

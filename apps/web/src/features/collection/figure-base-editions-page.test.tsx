@@ -63,6 +63,7 @@ function detail(changes: Partial<TFigureBaseDetail> = {}): TFigureBaseDetail {
     collection: { id: collectionId, name: 'Genesis' },
     slots,
     equippedCount: 1,
+    filledSlotIds: [slots[1]!.id],
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     placements: [{ slotId: slots[1]!.id, edition: dragon }],
@@ -87,13 +88,14 @@ function api(
       return json(200, {
         data: detail({
           equippedCount: 2,
+          filledSlotIds: [slots[1]!.id, slots[0]!.id],
           placements: [...detail().placements, { slotId: slots[0]!.id, edition: { ...squire, state: 'EQUIPPED' } }],
           candidates: [],
         }),
       });
     }
     if (path === `/v1/figure-base-collections/${baseId}/unequip`) {
-      return json(200, { data: detail({ equippedCount: 0, placements: [] }) });
+      return json(200, { data: detail({ equippedCount: 0, filledSlotIds: [], placements: [] }) });
     }
     return apiFailure(404, 'NOT_FOUND');
   });
@@ -178,6 +180,7 @@ describe('a figure base', () => {
       json(200, {
         data: detail({
           equippedCount: 2,
+          filledSlotIds: [slots[1]!.id, slots[0]!.id],
           placements: [...detail().placements, { slotId: slots[0]!.id, edition: { ...squire, state: 'EQUIPPED' } }],
           candidates: [],
         }),
@@ -208,7 +211,9 @@ describe('a figure base', () => {
   });
 
   it('shows a visitor the slots and asks them to sign in, without buttons', async () => {
-    api(false, () => json(200, { data: detail({ equippedCount: 0, placements: [], candidates: [] }) }));
+    api(false, () =>
+      json(200, { data: detail({ equippedCount: 0, filledSlotIds: [], placements: [], candidates: [] }) }),
+    );
     renderApp(page);
     expect(await screen.findByRole('listitem', { name: 'Left' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place a collectible' })).toBeNull();
@@ -222,7 +227,15 @@ describe('a figure base', () => {
   it('says a slot asking for a product not yet public takes one yet to be announced, not any collectible', async () => {
     const unannounced = { ...slot(3, 'Right'), productId: '0190a0b0-0000-7000-8000-00000000f009' };
     api(false, () =>
-      json(200, { data: detail({ slots: [...slots, unannounced], equippedCount: 0, placements: [], candidates: [] }) }),
+      json(200, {
+        data: detail({
+          slots: [...slots, unannounced],
+          equippedCount: 0,
+          filledSlotIds: [],
+          placements: [],
+          candidates: [],
+        }),
+      }),
     );
     renderApp(page);
     const right = await screen.findByRole('listitem', { name: 'Right' });

@@ -405,7 +405,12 @@ describe('NFT page', () => {
 
   // Review of session 33: from the NFT page there was no way to stand it on a figure base.
   it('shows the owner the figure bases of its collection with a slot it fits, each a link to the base', async () => {
-    const baseOf = (id: string, name: string, slots: TFigureBase['slots']): TFigureBase => ({
+    const baseOf = (
+      id: string,
+      name: string,
+      slots: TFigureBase['slots'],
+      filledSlotIds: string[] = [],
+    ): TFigureBase => ({
       id,
       name,
       description: null,
@@ -413,7 +418,8 @@ describe('NFT page', () => {
       brand: edition().brand,
       collection: edition().collection!,
       slots,
-      equippedCount: 0,
+      equippedCount: filledSlotIds.length,
+      filledSlotIds,
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-20T10:00:00.000Z',
     });
@@ -430,12 +436,25 @@ describe('NFT page', () => {
         slot(3, { productId: null, rarity: 'COMMON' }),
       ]),
       baseOf('0190a0b0-0000-7000-8000-0000000000d2', 'Commons only', [slot(4, { productId: null, rarity: 'COMMON' })]),
+      // Session 70's hunt: slots it fits that the owner has filled were counted as free.
+      baseOf(
+        '0190a0b0-0000-7000-8000-0000000000d3',
+        'Hall of heroes',
+        [slot(5, { productId: null, rarity: 'LEGENDARY' }), slot(6, { productId: null, rarity: null })],
+        [slot(5, { productId: null, rarity: null }).id],
+      ),
+      baseOf(
+        '0190a0b0-0000-7000-8000-0000000000d4',
+        'Full shelf',
+        [slot(7, { productId: null, rarity: 'LEGENDARY' }), slot(8, { productId: null, rarity: null })],
+        [slot(7, { productId: null, rarity: null }).id, slot(8, { productId: null, rarity: null }).id],
+      ),
     ];
     const sent = nftApi(() => edition(), {
       asOwner: true,
       route: (request) =>
         request.path.startsWith('/v1/figure-base-collections?')
-          ? json(200, { data: { items: bases, total: 2, page: 1, size: 20 } })
+          ? json(200, { data: { items: bases, total: bases.length, page: 1, size: 20 } })
           : undefined,
     });
     renderApp(`/nfts/${editionId}`);
@@ -444,7 +463,11 @@ describe('NFT page', () => {
       within(fits)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Place it on Dragon shelf · 2 slots for it']);
+    ).toEqual([
+      'Place it on Dragon shelf · 2 slots for it',
+      'Place it on Hall of heroes · 1 of 2 slots for it free',
+      'Place it on Full shelf · both slots for it are taken',
+    ]);
     expect(within(fits).getByRole('link', { name: 'Place it on Dragon shelf' })).toHaveAttribute(
       'href',
       `/collections/${edition().collection!.id}/figure_base/0190a0b0-0000-7000-8000-0000000000d1/editions`,
@@ -467,6 +490,7 @@ describe('NFT page', () => {
       collection: edition().collection!,
       slots: [],
       equippedCount: 0,
+      filledSlotIds: [],
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-20T10:00:00.000Z',
       placements: [],

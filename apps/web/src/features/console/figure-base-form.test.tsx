@@ -68,6 +68,7 @@ function figureBase(changes: Partial<TFigureBase> = {}): TFigureBase {
       { id: fb.right, name: 'Right', productId: null, rarity: 'EPIC', product: null },
     ],
     equippedCount: 0,
+    filledSlotIds: [],
     createdAt: at,
     updatedAt: at,
     ...changes,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TFigureBase, TFigureBaseSlot } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { brandSummariesByIds } from '../../catalog/brand-summaries.ts';
@@ -45,12 +45,11 @@ export async function figureBaseViewsOf(
       .orderBy(asc(figureBaseSlots.figureBaseId), asc(figureBaseSlots.position)),
     viewerUserId
       ? db
-          .select({ figureBaseId: figureBasePlacements.figureBaseId, count: count() })
+          .select({ figureBaseId: figureBasePlacements.figureBaseId, slotId: figureBasePlacements.slotId })
           .from(figureBasePlacements)
           .where(
             and(eq(figureBasePlacements.userId, viewerUserId), inArray(figureBasePlacements.figureBaseId, baseIds)),
           )
-          .groupBy(figureBasePlacements.figureBaseId)
       : [],
   ]);
   const [products, brands, collections] = await Promise.all([
@@ -69,7 +68,9 @@ export async function figureBaseViewsOf(
       rows.map((row) => row.collectionId),
     ),
   ]);
-  const filledByBase = new Map(filled.map((row) => [row.figureBaseId, row.count]));
+  const filledByBase = new Map<string, string[]>();
+  for (const { figureBaseId, slotId } of filled)
+    filledByBase.set(figureBaseId, [...(filledByBase.get(figureBaseId) ?? []), slotId]);
   const isShown = (product: TProductFacts): boolean =>
     audience === 'console' ||
     (product.status === 'PUBLISHED' &&
@@ -96,7 +97,8 @@ export async function figureBaseViewsOf(
       brand: brands.get(row.brandId)!,
       collection: { id: collection.id, name: collection.name },
       slots: slots.filter((slot) => slot.figureBaseId === row.id).map(toSlot),
-      equippedCount: filledByBase.get(row.id) ?? 0,
+      equippedCount: filledByBase.get(row.id)?.length ?? 0,
+      filledSlotIds: filledByBase.get(row.id) ?? [],
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

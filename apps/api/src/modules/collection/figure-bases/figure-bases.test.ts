@@ -101,7 +101,7 @@ describe('figure bases', () => {
   });
 
   it('equips into a fitting slot and unequips; the edition is held against export and lock meanwhile', async () => {
-    const { base, collector, legendary, commons, slotId } = await collectorWithBase();
+    const { base, collector, legendary, commons, slotId, collection } = await collectorWithBase();
     const url = `/v1/figure-base-collections/${base.id}`;
 
     const misfit = await post(`${url}/equip`, collector.accessToken, {
@@ -119,7 +119,14 @@ describe('figure bases', () => {
       slotId: slotId('Centre'),
     });
     expect(equipped.statusCode).toBe(200);
-    expect(equipped.json().data).toMatchObject({ equippedCount: 1, placements: [{ slotId: slotId('Centre') }] });
+    expect(equipped.json().data).toMatchObject({
+      equippedCount: 1,
+      filledSlotIds: [slotId('Centre')],
+      placements: [{ slotId: slotId('Centre') }],
+    });
+    // The list says which slots are taken too, so the NFT page counts only the free ones an edition fits.
+    const listedAfter = await get(`/v1/figure-base-collections?collectionId=${collection!.id}`, collector.accessToken);
+    expect(listedAfter.json().data.items).toMatchObject([{ id: base.id, filledSlotIds: [slotId('Centre')] }]);
     expect(equipped.json().data.placements[0].edition).toMatchObject({
       id: legendary,
       state: 'EQUIPPED',
