@@ -204,6 +204,27 @@ describe('deliverGrant', () => {
     expect(nft.statusCode).toBe(200);
     expect(nft.json().data.owner.id).toBe(receiver.userId);
   });
+  // Session 70's hunt: a redeem code gave a pass whose validity had ended, and the code's use was spent on it.
+  it('gives no unit of a pass whose validity has ended: everyone OUT_OF_STOCK, the supply untouched', async () => {
+    const { grants, passId } = await grantables(t, admin, { passSupply: 2 });
+    const now = t.clock.now();
+    await db().execute(sql`
+      update passes set valid_from = ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz,
+                        valid_until = ${now.toISOString()}::timestamptz
+      where id = ${passId}`);
+    const people = [await fastBuyer(t), await fastBuyer(t)];
+    const given = await give(
+      grants.pass(),
+      people.map((person) => person.userId),
+    );
+    expect([...given.values()].map((delivery) => delivery.status)).toEqual(['OUT_OF_STOCK', 'OUT_OF_STOCK']);
+    const [units] = await queryRows<{ owned: number }>(
+      db(),
+      sql`select count(*)::int as owned from pass_units where pass_id = ${passId} and owner_user_id is not null`,
+    );
+    expect(units!.owned).toBe(0);
+  });
+
   // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
   it('leaves every collector’s brand counts equal to a count of their editions', async () => {
     expect(await brandCountDrift(t.database.db)).toEqual([]);

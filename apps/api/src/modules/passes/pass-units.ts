@@ -39,6 +39,10 @@ export async function claimPassUnits(tx: Db, passId: string, count: number): Pro
  * LOCKED, then waiting for units other claims hold), then owned at once, without an order. So a grant never gives more
  * than the supply, and purchases and grants share it. Answers the unit ids in the order of `recipients`, as far as
  * the units went: fewer ids than recipients when the supply ran out, and the recipients past them got nothing.
+ *
+ * A pass whose validity has ended gives nothing (no ids): it opens no round any more, and a redeem code or a check-in
+ * would be spent on it (session 70's hunt). Read under the claim's own FOR KEY SHARE lock, taken first, so the
+ * console's change of the validity waits for this grant, as it does for a purchase.
  */
 export async function grantPassUnits(
   tx: Db,
@@ -46,6 +50,12 @@ export async function grantPassUnits(
   recipients: readonly { userId: string }[],
   now: Date,
 ): Promise<string[]> {
+  const [pass] = await queryRows<{ has_ended: boolean }>(
+    tx,
+    sql`select valid_until <= ${now.toISOString()}::timestamptz as has_ended from passes where id = ${passId}
+        for key share`,
+  );
+  if (!pass || pass.has_ended) return [];
   const units = await claimPassUnits(tx, passId, recipients.length);
   if (units.length === 0) return [];
   const given = recipients.slice(0, units.length);
