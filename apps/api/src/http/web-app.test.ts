@@ -153,6 +153,8 @@ describe('the web app on the API port', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body, url).toContain('<meta name="robots" content="noindex">');
       expect(response.body, url).toContain('<div id="root"></div>');
+      // Named by its own address, not the home page's (session 70's hunt).
+      expect(response.body, url).not.toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     }
   });
 

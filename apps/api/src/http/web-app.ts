@@ -196,7 +196,8 @@ export async function registerWebApp(
     // A page whose address names nothing is a 404 with the page's own shell: the browser still draws its not-found.
     const isPage = route !== null && !(await namesNothing(request.url, request.log));
     const hints = isPage ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : NO_INDEX;
-    const shell = isPage ? namingItsPage(indexHtml, config.publicUrl, request.url) : indexHtml;
+    // Named by its own address either way: a not-found one said the home page was its canonical address.
+    const shell = namingItsPage(indexHtml, config.publicUrl, request.url);
     return reply
       .code(isPage ? 200 : 404)
       .type('text/html; charset=utf-8')
