@@ -97,6 +97,16 @@ describe('the demo seed on a fresh database', () => {
       sql`select max(created_at) as at from product_activities`,
     );
     expect(new Date(latest!.at).getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    // Nor earlier than its collector joined, or paid before their money arrived (session 70's hunt: "Collecting since"
+    // today on a profile whose purchases were a week old).
+    const beforeJoining = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select o.id from orders o join users u on u.id = o.user_id
+          where o.created_at < u.created_at
+             or o.created_at < (select min(e.created_at) from ledger_entries e
+                                join ledger_accounts a on a.id = e.account_id where a.owner_user_id = o.user_id)`,
+    );
+    expect(beforeJoining).toEqual([]);
   });
 
   it('stores generated artwork that is served as images, a rarity frame per product', async () => {

@@ -8,7 +8,7 @@ import { newPurchase, priceOrder } from '../../modules/orders/purchase-round.ts'
 import { packSaleItem } from '../../modules/orders/sale-items.ts';
 import { users } from '../../modules/users/users.tables.ts';
 import { postDeposit } from '../../modules/wallet/post-deposit.ts';
-import { MINUTE_MS } from '../../lib/clock.ts';
+import { DAY_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { inTransaction } from '../transaction.ts';
 import type { SeedDeps } from './seed-demo.ts';
@@ -30,6 +30,13 @@ const demoCollectors = [
 export async function seedOrders({ database, clock, orders: ordersConfig }: SeedDeps): Promise<void> {
   const db = database.db;
   const now = clock.now();
+  const seeded = await db.select({ id: drops.id, name: drops.name }).from(drops);
+  const live = seeded.find((drop) => drop.name.startsWith('Pixel Knights'));
+  const completed = seeded.find((drop) => drop.name.startsWith('Midnight Bloom'));
+  // The collectors joined, and funded their balance, a day before their first purchase (the completed drop's), so no
+  // profile says "Collecting since" after its owner's own purchases, and no purchase comes before its money.
+  const completedSaleBegin = completed ? (await getSaleDrop(db, completed.id))?.policies[0]?.saleBeginAt : undefined;
+  const joinedAt = new Date(Math.min(completedSaleBegin?.getTime() ?? now.getTime(), now.getTime()) - DAY_MS);
   const collectorIds: string[] = [];
   for (const collector of demoCollectors) {
     const id = newId();
@@ -39,11 +46,11 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
       status: 'ACTIVE',
       nickname: collector.nickname,
       marketingConsent: false,
-      agreedToTermsAt: now,
-      agreedToPrivacyAt: now,
-      emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
+      agreedToTermsAt: joinedAt,
+      agreedToPrivacyAt: joinedAt,
+      emailVerifiedAt: joinedAt,
+      createdAt: joinedAt,
+      updatedAt: joinedAt,
     });
     await inTransaction(db, (tx) =>
       postDeposit(tx, {
@@ -53,15 +60,12 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
         currency: 'USD',
         referenceId: `seed-${id}`,
         paymentMethod: 'USDC',
-        now,
+        now: joinedAt,
       }),
     );
     collectorIds.push(id);
   }
 
-  const seeded = await db.select({ id: drops.id, name: drops.name }).from(drops);
-  const live = seeded.find((drop) => drop.name.startsWith('Pixel Knights'));
-  const completed = seeded.find((drop) => drop.name.startsWith('Midnight Bloom'));
   // The live drop opened a minute ago: its purchases fall in that minute, ten seconds apart, never in the future.
   for (const [dropRow, at, spacing] of [
     [live, new Date(now.getTime() - 50 * 1000), 10 * 1000],
