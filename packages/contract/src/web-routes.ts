@@ -79,6 +79,10 @@ export const indexableWebRoutePaths = [
   '/pass',
   '/pass/:id',
   '/licenses/:id',
+  '/collections/:id',
+  '/fusions',
+  '/fusions/:id',
+  '/tickets',
   '/guide',
   '/terms',
 ] as const satisfies readonly TWebRoutePath[];

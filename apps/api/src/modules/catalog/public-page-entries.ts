@@ -15,6 +15,7 @@ export interface TProductPageEntry {
   updatedAt: Date;
 }
 export type TLicensePageEntry = TProductPageEntry;
+export type TCollectionPageEntry = TProductPageEntry;
 
 /** Published brands, most recently changed first, at most `limit`. */
 export async function publicBrandPages(db: Db, limit: number): Promise<TBrandPageEntry[]> {
@@ -49,5 +50,17 @@ export async function publicLicensePages(db: Db, limit: number): Promise<TLicens
     .innerJoin(brands, eq(brands.id, licenses.brandId))
     .where(ownedVisibility(publicScope, licenses))
     .orderBy(desc(licenses.updatedAt), asc(licenses.id))
+    .limit(limit);
+}
+
+/** Published collections under published brands (a collection's page, with its figure bases), at most `limit`. */
+export async function publicCollectionPages(db: Db, limit: number): Promise<TCollectionPageEntry[]> {
+  if (limit <= 0) return [];
+  return db
+    .select({ id: collections.id, updatedAt: collections.updatedAt })
+    .from(collections)
+    .innerJoin(brands, eq(brands.id, collections.brandId))
+    .where(ownedVisibility(publicScope, collections))
+    .orderBy(desc(collections.updatedAt), asc(collections.id))
     .limit(limit);
 }

@@ -4,7 +4,9 @@ import FindMyWay from 'find-my-way';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutePaths } from '@cypher/contract';
-import { insertBrand, insertLicense, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { newId } from '../../lib/ids.ts';
+import { insertBrand, insertCollection, insertLicense, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { fusions } from '../fusions/fusions.tables.ts';
 import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { passOnSaleInConsole } from '../../testing/pass-fixtures.ts';
@@ -29,6 +31,8 @@ describe('what crawlers read', () => {
     dropId: string;
     passId: string;
     licenseId: string;
+    collectionId: string;
+    fusionId: string;
   };
   let hidden: string[];
 
@@ -43,6 +47,24 @@ describe('what crawlers read', () => {
     const { pass } = await passOnSaleInConsole(t, (await signUpOperator(t, 'admin')).accessToken);
     const license = await insertLicense(t.database.db, brand.id);
     const draftLicense = await insertLicense(t.database.db, brand.id, { status: 'DRAFT' });
+    const collection = await insertCollection(t.database.db, brand.id);
+    const draftCollection = await insertCollection(t.database.db, brand.id, { status: 'DRAFT' });
+    const fusion = (status: 'DRAFT' | 'PUBLISHED') => ({
+      id: newId(),
+      brandId: brand.id,
+      name: `${status} fusion`,
+      description: 'Three make one.',
+      imageUrl: '/uploads/fusion.webp',
+      beginAt: new Date(Date.now() - 60_000),
+      endAt: new Date(Date.now() + 86_400_000),
+      resultProductId: product.id,
+      resultSupply: 5,
+      status,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const [publishedFusion, draftFusion] = [fusion('PUBLISHED'), fusion('DRAFT')];
+    await t.database.db.insert(fusions).values([publishedFusion, draftFusion]);
     published = {
       brandId: brand.id,
       brandType: 'sports',
@@ -50,8 +72,17 @@ describe('what crawlers read', () => {
       dropId,
       passId: pass.id,
       licenseId: license.id,
+      collectionId: collection.id,
+      fusionId: publishedFusion.id,
     };
-    hidden = [draftBrand.id, productOfDraftBrand.id, draftProduct.id, draftLicense.id];
+    hidden = [
+      draftBrand.id,
+      productOfDraftBrand.id,
+      draftProduct.id,
+      draftLicense.id,
+      draftCollection.id,
+      draftFusion.id,
+    ];
   });
   afterAll(() => t.close());
 
@@ -84,7 +115,7 @@ describe('what crawlers read', () => {
     for (const icon of manifest.icons) expect(existsSync(`${publicDir}${icon.src.slice(1)}`), icon.src).toBe(true);
   });
 
-  it('sitemap.xml is a sitemap of the public pages: brands, products, drops, passes and licenses, at PUBLIC_URL', async () => {
+  it('sitemap.xml is a sitemap of the public pages: brands, products, drops, passes, licenses, collections and fusions, at PUBLIC_URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -112,6 +143,11 @@ describe('what crawlers read', () => {
         `${PUBLIC_URL}/pass`,
         `${PUBLIC_URL}/pass/${published.passId}`,
         `${PUBLIC_URL}/licenses/${published.licenseId}`,
+        // Session 70's hunt: fusions, tickets and collections' pages were left out.
+        `${PUBLIC_URL}/collections/${published.collectionId}`,
+        `${PUBLIC_URL}/fusions`,
+        `${PUBLIC_URL}/fusions/${published.fusionId}`,
+        `${PUBLIC_URL}/tickets`,
       ]),
     );
     for (const id of hidden)

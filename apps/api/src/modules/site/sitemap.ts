@@ -1,7 +1,13 @@
 import { indexableWebRoutePaths, webPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { publicBrandPages, publicLicensePages, publicProductPages } from '../catalog/public-page-entries.ts';
+import {
+  publicBrandPages,
+  publicCollectionPages,
+  publicLicensePages,
+  publicProductPages,
+} from '../catalog/public-page-entries.ts';
 import { publicDropPages } from '../drops/public-drop-pages.ts';
+import { publicFusionPages } from '../fusions/public-fusion-pages.ts';
 import { publicPassPages } from '../passes/public-pass-pages.ts';
 
 /** The protocol's limit for one sitemap file; a catalogue that outgrows it needs a sitemap index. */
@@ -21,7 +27,8 @@ function escapeXml(value: string): string {
 
 /**
  * The public pages (sitemaps.org protocol 0.9): the indexable pages without parameters, then every published brand,
- * drop, product, pass and license at its page's address under PUBLIC_URL, each with the time it last changed.
+ * drop, product, pass, license, collection and fusion at its page's address under PUBLIC_URL, each with the time it
+ * last changed.
  */
 export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<string> {
   const fixed: SitemapUrl[] = indexableWebRoutePaths
@@ -37,6 +44,10 @@ export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<
   const passes = await publicPassPages(db, room);
   room -= passes.length;
   const licenses = await publicLicensePages(db, room);
+  room -= licenses.length;
+  const collections = await publicCollectionPages(db, room);
+  room -= collections.length;
+  const fusions = await publicFusionPages(db, room);
   const urls: SitemapUrl[] = [
     ...fixed,
     ...brands.map((brand) => ({
@@ -53,6 +64,11 @@ export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<
       path: webPath('/licenses/:id', { id: license.id }),
       lastModified: license.updatedAt,
     })),
+    ...collections.map((collection) => ({
+      path: webPath('/collections/:id', { id: collection.id }),
+      lastModified: collection.updatedAt,
+    })),
+    ...fusions.map((fusion) => ({ path: webPath('/fusions/:id', { id: fusion.id }), lastModified: fusion.updatedAt })),
   ];
   const entries = urls.map(({ path, lastModified }) => {
     const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
