@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installTokenRefresh } from '../api/refresh.ts';
@@ -301,12 +301,17 @@ describe('mobile menu', () => {
 
   it('closes on the way to another page by a link outside it, such as the logo', async () => {
     stubApi(() => apiFailure(404, 'NOT_FOUND'));
-    renderApp('/guide');
+    const { router } = renderApp('/guide');
     await screen.findByRole('heading', { level: 1, name: 'Guide' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: /home$/ }));
     await waitFor(() => expect(screen.getByRole('main').closest('[inert]')).toBeNull());
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    // Back to the page it was opened on, it stays closed (the review: that page's key opened it again).
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guide' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('main').closest('[inert]')).toBeNull();
   });
 });

@@ -16,17 +16,21 @@ import styles from './site-header.module.css';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 export function SiteHeader() {
-  // Open on the page it was opened on: whatever leads to another one (a link in the header, the browser's back button)
-  // closes it, and with it the inert page behind it.
+  // Whatever leads to another page (a link in the header, the browser's Back) closes it, and with it the inert page
+  // behind it; coming Back to the page it was opened on does not open it again.
   const { key: pageKey } = useLocation();
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const isMenuOpen = menuOpenOn === pageKey;
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [menuPageKey, setMenuPageKey] = useState(pageKey);
+  if (menuPageKey !== pageKey) {
+    setMenuPageKey(pageKey);
+    setIsMenuOpen(false);
+  }
   const { isLoggedIn } = useSession();
   const authLinks = useAuthLinks();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const closeMenu = useCallback(({ returnFocus }: { returnFocus: boolean }) => {
-    setMenuOpenOn(null);
+    setIsMenuOpen(false);
     if (returnFocus) menuButtonRef.current?.focus();
   }, []);
 
@@ -72,7 +76,7 @@ export function SiteHeader() {
               aria-expanded={isMenuOpen}
               aria-controls={MOBILE_MENU_ID}
               aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMenuOpenOn(isMenuOpen ? null : pageKey)}
+              onClick={() => setIsMenuOpen((open) => !open)}
             >
               <Icon name={isMenuOpen ? 'close' : 'menu'} />
             </button>

@@ -7,6 +7,7 @@ import { useSession } from '../lib/session.ts';
 import { buttonClassName } from './button-class-name.ts';
 import { ButtonLink } from './button-link.tsx';
 import { Icon } from './icon.tsx';
+import { useFocusAfterRemoval } from './use-focus-after-removal.ts';
 import { useToast } from './use-toast.ts';
 import styles from './favorite-toggle.module.css';
 
@@ -52,6 +53,7 @@ function SignedInToggle({ targetType, targetId, isRemoveOnly }: FavoriteTogglePr
   const add = useAddFavorite();
   const remove = useRemoveFavorite();
   const isSending = add.isPending || remove.isPending;
+  const focusAfterRemoval = useFocusAfterRemoval();
   // While a press is on its way, show what it asked for; otherwise what the API said (not yet known: not a favorite).
   const isFavorite = add.isPending ? true : remove.isPending ? false : (status.isFavorite ?? false);
 
@@ -60,13 +62,16 @@ function SignedInToggle({ targetType, targetId, isRemoveOnly }: FavoriteTogglePr
   const toggle = () => {
     // Not `disabled` while sending or loading: a disabled button drops keyboard focus. A press then is ignored.
     if (isSending || status.isPending) return;
+    focusAfterRemoval.markPressed();
     if (isFavorite) remove.mutate(targetId, { onError: onFailure });
     else add.mutate({ targetType, targetId }, { onError: onFailure });
   };
 
+  // Taken back, a heart that can only take back goes (its focus to the main content, not the body).
   if (isRemoveOnly && !isFavorite) return null;
   return (
     <button
+      ref={isRemoveOnly ? focusAfterRemoval.ref : undefined}
       type="button"
       className={buttonClassName({ variant: 'secondary' }, styles.toggle)}
       aria-pressed={isFavorite}

@@ -401,6 +401,8 @@ describe('NFT page', () => {
     await userEvent.setup().click(favorited);
     await waitFor(() => expect(screen.queryByRole('button', { name: /favorite/i })).toBeNull());
     expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
+    // The keyboard's place is kept: the main content, not the page's body (the review of session 70).
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   // Review of session 33: from the NFT page there was no way to stand it on a figure base.
