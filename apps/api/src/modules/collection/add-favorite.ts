@@ -18,21 +18,25 @@ import { favoriteViewsOf } from './list-favorites.ts';
  * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack) that still
  * exists (not burned in a fusion), whatever its product's publication, as its NFT page shows it: the rule
  * listFavorites keeps to, so what can be favorited stays listed, and the heart that added it can take it back.
- * Favoriting twice is one favorite, whatever became of its target since (a favorite fused away is still answered):
+ * Favoriting twice is one favorite, an edition's whatever became of it since (a favorite fused away is still answered):
  * the primary key (person, target) decides, and the answer is the favorite either way, read back by the statement
- * that wrote (or kept) it, so a DELETE of it in between cannot leave nothing to answer. One transaction behind assertAccountLiving: a favorite sent while the deletion job
- * erases the person waits for it, then finds the account deleted (UNAUTHORIZED) instead of outliving the erasure.
+ * that wrote (or kept) it, so a DELETE of it in between cannot leave nothing to answer. One transaction behind
+ * assertAccountLiving: a favorite sent while the deletion job erases the person waits for it, then finds the account
+ * deleted (UNAUTHORIZED) instead of outliving the erasure.
  */
 export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
   return inTransaction(db, async (tx) => {
     await assertAccountLiving(tx, userId);
-    // A favorite already made is the answer, whatever became of its target since (an edition burned in a fusion
-    // stays a favorite, and says so): favoriting twice is one favorite.
-    const [kept] = await tx
-      .select()
-      .from(favorites)
-      .where(and(eq(favorites.userId, userId), eq(favorites.targetId, request.targetId)));
-    if (kept?.targetType === request.targetType) return viewOf(tx, kept);
+    // An edition's favorite already made is the answer, whatever became of the edition since (burned in a fusion, it
+    // stays a favorite and says so, as the list shows it). Not a product's: one the public no longer sees leaves the
+    // list, so it is refused below as it would be to anyone.
+    if (request.targetType === 'EDITION') {
+      const [kept] = await tx
+        .select()
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.targetId, request.targetId)));
+      if (kept?.targetType === 'EDITION') return viewOf(tx, kept);
+    }
     const productId = await productOfTarget(tx, request);
     const [row] = await tx
       .insert(favorites)

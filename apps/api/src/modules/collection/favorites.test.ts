@@ -162,6 +162,9 @@ describe('favorites', () => {
     expect(await lists()).toEqual([1, 1]);
     await db().update(productsTable).set({ status: 'DRAFT' }).where(eq(productsTable.id, product.id));
     expect(await lists()).toEqual([0, 0]);
+    // Favorited again meanwhile, it is refused as it would be to anyone, not answered as a favorite no list shows.
+    const again = await favorite(fan.accessToken, { targetType: 'PRODUCT', targetId: product.id });
+    expect([again.statusCode, again.json().code]).toEqual([404, 'FAVORITE_TARGET_NOT_FOUND']);
     await db().update(productsTable).set({ status: 'PUBLISHED' }).where(eq(productsTable.id, product.id));
     await db().update(brands).set({ status: 'DRAFT' }).where(eq(brands.id, brand.id));
     expect(await lists()).toEqual([0, 0]);
