@@ -194,4 +194,34 @@ describe('POST /v1/orders/{id}/cancel', () => {
     expect([retried.statusCode, retried.json().data?.failureReason]).toEqual([200, PAID_AFTER_CANCEL]);
     expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
   });
+
+  // The review of session 70: switched to Tilia, then cancelled, the card payment landing after was told as a replaced
+  // checkout's, and the order never said where the money went.
+  it('a payment for a checkout replaced and then cancelled is told as paid after the cancel', async () => {
+    const { dropId } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 1, price: 2_000 }],
+      name: 'Second Route',
+    });
+    const buyer = await fastBuyer(t);
+    const placed = (await placeOrder(buyer.accessToken, dropId, 'CARD')).json().data;
+    const cardDeposit = await depositOf(placed.id);
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${placed.id}/tilia`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect((await cancel(buyer.accessToken, placed.id)).statusCode).toBe(200);
+
+    expect((await deliverCardPaymentSucceeded(t, WEBHOOK_SECRET, cardDeposit)).statusCode).toBe(200);
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.id));
+    expect(order).toMatchObject({ status: 'FAILED', failureReason: PAID_AFTER_CANCEL });
+    expect((await notices(buyer.accessToken))[0]).toMatchObject({
+      title: 'Payment added to your balance',
+      body: 'Your payment for 1 pack of Second Route arrived after you had cancelled the order, so $21.00 was added to your balance instead.',
+    });
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 2_100 });
+    expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
+  });
 });

@@ -1,10 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import {
-  ORDER_CANCELLED_BY_BUYER,
-  PAID_AFTER_CANCEL,
-  PAID_AFTER_HOLD_EXPIRED,
-  purchaseStatusPath,
-} from '@cypher/contract';
+import { isCancelledByBuyer, PAID_AFTER_CANCEL, PAID_AFTER_HOLD_EXPIRED, purchaseStatusPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { notify } from '../notifications/notify.ts';
 import { debitDepositForPurchase } from '../wallet/debit-for-purchase.ts';
@@ -75,8 +70,21 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
         return true;
       };
 
-      if (order.depositId !== deposit.id)
+      // Cancelled by its buyer, whether or not a payment came since: the order stays cancelled, and says so.
+      const wasCancelled = isCancelledByBuyer(order);
+      const paidAfterCancel = async (amount: number) => {
+        await tx
+          .update(orders)
+          .set({ failureReason: PAID_AFTER_CANCEL, updatedAt: now })
+          .where(eq(orders.id, order.id));
+        return paidInstead(orderNotices.paidAfterCancel(line, amount));
+      };
+
+      if (order.depositId !== deposit.id) {
+        // A checkout the buyer replaced (a card order switched to Tilia) waits for none, cancelled since or not.
+        if (wasCancelled) return paidAfterCancel(deposit.amount);
         return paidInstead(orderNotices.paidReplacedCheckout(line, deposit.amount), false);
+      }
       if (order.status === 'PENDING' && order.holdExpiresAt && order.holdExpiresAt <= now) {
         await releaseOrder(tx, order, { to: 'TIMED_OUT', now, failureReason: PAID_AFTER_HOLD_EXPIRED, notice: null });
         return paidInstead(orderNotices.paidAfterHoldExpired(line, order.total));
@@ -85,12 +93,11 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
       if (!paid) {
         // Already timed out by the job, cancelled by its buyer, or failed with its closed checkout: the order stays as
         // it is, and says where the money went (a cancelled one still says it was cancelled).
-        const wasCancelled = order.failureReason === ORDER_CANCELLED_BY_BUYER;
+        if (wasCancelled) return paidAfterCancel(order.total);
         await tx
           .update(orders)
-          .set({ failureReason: wasCancelled ? PAID_AFTER_CANCEL : PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
+          .set({ failureReason: PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
           .where(eq(orders.id, order.id));
-        if (wasCancelled) return paidInstead(orderNotices.paidAfterCancel(line, order.total));
         return paidInstead(
           order.status === 'FAILED'
             ? orderNotices.paidAfterCheckoutClosed(line, order.total)

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatMoney, isPaidToBalance, type TOrder } from '@cypher/contract';
+import { formatMoney, isPaidToBalance, PAID_AFTER_CANCEL, type TOrder } from '@cypher/contract';
 import { packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, orderStatusLabel } from '../../lib/order-words.ts';
@@ -72,7 +72,9 @@ export default function PurchaseReceiptPage() {
             </ButtonLink>
           }
         >
-          It arrived after this order had closed, so the {formatMoney(data.total)} you paid was added to your balance.
+          It arrived after{' '}
+          {data.failureReason === PAID_AFTER_CANCEL ? 'you had cancelled this order' : 'this order had closed'}, so the{' '}
+          {formatMoney(data.total)} you paid was added to your balance.
         </Alert>
       ) : null}
       <section aria-labelledby="figures-heading" className={styles.card}>

@@ -1,4 +1,4 @@
-import { formatMoney, isPaidToBalance, type TMoney, type TOrder } from '@cypher/contract';
+import { formatMoney, isPaidToBalance, PAID_AFTER_CANCEL, type TMoney, type TOrder } from '@cypher/contract';
 import { useCypMinorUnits } from '../../../api/my-balances.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabel } from '../../../lib/order-words.ts';
@@ -75,7 +75,7 @@ function PurchaseRow({ order, format }: { order: TOrder; format: (money: TMoney)
               {order.status === 'PENDING'
                 ? 'Waiting for the payment: the receipt appears once it is confirmed.'
                 : isPaidToBalance(order)
-                  ? 'Your payment arrived after this order had closed, so it was added to your balance instead.'
+                  ? `Your payment arrived after ${order.failureReason === PAID_AFTER_CANCEL ? 'you had cancelled this order' : 'this order had closed'}, so it was added to your balance instead.`
                   : 'No payment was taken for this order, so it has no receipt.'}
             </p>
           )}
