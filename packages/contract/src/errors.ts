@@ -589,7 +589,11 @@ export const errorCatalogue = {
   /** The person has used the code as many times as one person may. */
   REDEEM_CODE_ALREADY_REDEEMED: { status: 409, message: 'You have already redeemed this code.' },
   /** The pass or edition the code gives has run out; the use is not spent. */
-  REDEEM_REWARD_OUT_OF_STOCK: { status: 409, message: 'What this code gives has run out. Your code was not used.' },
+  /** The pass, pool or gift round it gives is used up, or over (a pass whose validity has ended). */
+  REDEEM_REWARD_OUT_OF_STOCK: {
+    status: 409,
+    message: 'What this code gives has run out or is over. Your code was not used.',
+  },
   /** The code's batch was revoked in the console (its codes leaked, say): no use is granted after that. */
   REDEEM_CODE_REVOKED: {
     status: 409,

@@ -84,8 +84,8 @@ export type TGrant = z.infer<typeof ZGrant>;
 
 /**
  * DELIVERED: the person has it. OUT_OF_STOCK: the pass's, the pool's or the gift round's supply was used up before it
- * reached them, or the gift round's drop had ended (an attendance reward or an airdrop; a redeem code is refused
- * instead, and its use is not spent).
+ * reached them, or the gift round's drop or the pass's validity had ended (an attendance reward or an airdrop; a
+ * redeem code is refused instead, and its use is not spent).
  */
 export const grantDeliveryStatuses = ['DELIVERED', 'OUT_OF_STOCK'] as const;
 export type TGrantDeliveryStatus = (typeof grantDeliveryStatuses)[number];

@@ -112,7 +112,7 @@ export function GrantDeliveryCard({ delivery, caption, isHighlighted }: GrantDel
           <p className={styles.title}>{grantTitle(grant, delivery.edition, delivery.pack)}</p>
           {delivery.status === 'OUT_OF_STOCK' ? (
             <p className={styles.note}>
-              <Icon name="alert" size={14} /> This had run out before it reached you.
+              <Icon name="alert" size={14} /> This had run out, or was over, before it reached you.
             </p>
           ) : grant.kind === 'EDITION' ? (
             <RarityBadge rarity={grant.editionPool.product.rarity} />

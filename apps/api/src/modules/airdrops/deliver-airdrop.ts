@@ -52,9 +52,9 @@ export async function runDeliverAirdropJob(deps: TAirdropWorkerDeps, data: unkno
  * 1. up to BATCH_SIZE PENDING recipients are locked, FOR UPDATE SKIP LOCKED, in user id order;
  * 2. the grant is delivered to them (deliver-grants.ts): one delivery per person and airdrop, unique, so a person
  *    given it by a run that died after its commit is not given it again;
- * 3. each recipient records its outcome (DELIVERED, or OUT_OF_STOCK when a pass's or pool's supply ran out, or
- *    ACCOUNT_DELETED for an account deleted since the airdrop was made, given nothing) and the airdrop's row its
- *    heartbeat.
+ * 3. each recipient records its outcome (DELIVERED, or OUT_OF_STOCK when a pass's or pool's supply ran out or the
+ *    pass is over, or ACCOUNT_DELETED for an account deleted since the airdrop was made, given nothing) and the
+ *    airdrop's row its heartbeat.
  * A process killed mid-batch leaves that batch's transaction rolled back: its people are PENDING and the next run,
  * whichever instance runs it, delivers them; the batches before it are done for good. When no recipient is pending the
  * airdrop is COMPLETED. `onBatch` runs inside each batch's transaction once its recipients are claimed and again after

@@ -92,7 +92,7 @@ interface TGiven {
  *    each; EDITION claims an edition of the pool each (SKIP LOCKED) and issues it with its history row; PACK claims a
  *    pack of the drop's gift round each and gives it through a GIFT order (orders/give-gift-packs.ts). A pass, pool
  *    or gift round with fewer left than recipients gives what it has, in user id order, and the rest are OUT_OF_STOCK
- *    (all of them once the gift round's drop has ended).
+ *    (all of them once the gift round's drop or the pass's validity has ended).
  * 3. The deliveries record what was given, and each delivered one writes its recipient's notification.
  *
  * Answers the new deliveries by person; a person absent from the answer had received it before.

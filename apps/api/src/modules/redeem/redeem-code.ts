@@ -48,8 +48,8 @@ export const redeemRateLimits = {
  *    revoked_at is read again after the claim: a revoke committed meanwhile rolls it back (REDEEM_CODE_REVOKED);
  * 3. holding that row, the person's own uses are counted: past the per-person limit the claim rolls back
  *    (REDEEM_CODE_ALREADY_REDEEMED). The use is recorded with its ordinal, unique per code and person;
- * 4. the grant is delivered, as every grant is. If what it gives has run out (a pass's or a pool's supply), everything
- *    rolls back and the code keeps its use (REDEEM_REWARD_OUT_OF_STOCK).
+ * 4. the grant is delivered, as every grant is. If what it gives has run out (a pass's or a pool's supply) or is over (a
+ *    pass whose validity has ended), everything rolls back and the code keeps its use (REDEEM_REWARD_OUT_OF_STOCK).
  */
 export async function redeemCode(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'rateLimiter'>,

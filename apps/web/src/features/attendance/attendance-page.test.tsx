@@ -358,7 +358,7 @@ describe('attendance page: checking in', () => {
       `/drops?tab=packs&pack=${grantIds.giftPack}`,
     );
     expect(late).toHaveTextContent('A pack of Neon Tides');
-    expect(late).toHaveTextContent('This had run out before it reached you.');
+    expect(late).toHaveTextContent('This had run out, or was over, before it reached you.');
     expect(within(late!).queryByRole('link')).toBeNull();
     // My packs are read again: the pack is there to open.
     expect(queryClient.getQueryState(queryKeys.packs.list({ isOpened: false }))?.isInvalidated).toBe(true);

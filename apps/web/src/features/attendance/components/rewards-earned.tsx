@@ -98,7 +98,7 @@ function CheckInRow({ checkIn }: { checkIn: TAttendanceCheckIn }) {
                   {index > 0 ? <span className={styles.muted}> · streak bonus</span> : null}
                 </span>
                 {delivery.status === 'OUT_OF_STOCK' ? (
-                  <span className={styles.muted}>Ran out before it reached you</span>
+                  <span className={styles.muted}>Ran out, or was over, before it reached you</span>
                 ) : destination ? (
                   <Link to={destination.to} className={styles.giftLink}>
                     {destination.label}
