@@ -17,9 +17,9 @@ export function licensePath(license: { id: string }): string {
   return `/licenses/${license.id}`;
 }
 
-/** A collection has no page of its own: its products, filtered on the products page. */
-export function collectionProductsPath(collection: { id: string; brandId: string }): string {
-  return `/products?brand=${collection.brandId}&collection=${collection.id}`;
+/** A collection's page: its products as a set (which of them the signed-in collector holds) and its figure bases. */
+export function collectionPath(collection: { id: string }): string {
+  return `/collections/${collection.id}`;
 }
 
 /** A figure base's page: its slots, and what stands in them for the signed-in collector. */

@@ -1,6 +1,6 @@
 import type { TProduct } from '@cypher/contract';
 import { Link } from 'react-router';
-import { brandPath, collectionProductsPath, licensePath } from '../../../lib/catalog-paths.ts';
+import { brandPath, collectionPath, licensePath } from '../../../lib/catalog-paths.ts';
 import { Fact, Facts } from '../../../ui/facts.tsx';
 import styles from './product-facts.module.css';
 
@@ -13,9 +13,7 @@ export function ProductFacts({ product }: { product: TProduct }) {
       </Fact>
       {product.collection ? (
         <Fact term="Collection">
-          <Link to={collectionProductsPath({ id: product.collection.id, brandId: product.brand.id })}>
-            {product.collection.name}
-          </Link>
+          <Link to={collectionPath(product.collection)}>{product.collection.name}</Link>
         </Fact>
       ) : null}
       {product.license ? (

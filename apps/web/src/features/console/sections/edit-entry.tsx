@@ -1,4 +1,4 @@
-import { brandPath, collectionProductsPath, licensePath, productPath } from '../../../lib/catalog-paths.ts';
+import { brandPath, collectionPath, licensePath, productPath } from '../../../lib/catalog-paths.ts';
 import type { TConsoleEntry, TPublishableResource } from '../api/console-resources.ts';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
 import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
@@ -28,7 +28,7 @@ function publicView(resource: TPublishableResource, entry: TAnyEntry): { path: s
     case 'collections': {
       const collection = entry as TConsoleEntry<'collections'>;
       return {
-        path: collectionProductsPath({ id: collection.id, brandId: collection.brand.id }),
+        path: collectionPath(collection),
         note: 'Visitors see it while its brand is published.',
       };
     }
