@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import type { RouteObject } from 'react-router';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { TBanner, TEditionDetail, TProduct, TProductActivity } from '@cypher/contract';
 import { routes } from './app/router.tsx';
 import { startApp } from './app/start-app.tsx';
@@ -12,6 +12,7 @@ import { startSession } from './lib/session.ts';
 import { brand, ids, page, productItem } from './test/catalog-fixtures.ts';
 import { drop, dropIds } from './test/drops-fixtures.ts';
 import { apiFailure, json, myUser } from './test/fake-api.ts';
+import { setViewport } from './test/viewport.ts';
 
 /**
  * The server's render and the browser's hydration of the five public pages, with the fetchers answered by a fake API:
@@ -307,6 +308,9 @@ describe('pages rendered on the server and hydrated in the browser', () => {
   });
 
   it('makes a press on a button that came before the app once the page is hydrated', async () => {
+    // The menu button is a phone's: at happy-dom's 1,024 px the header shows its own links and the menu closes.
+    setViewport(390, 844);
+    onTestFinished(() => setViewport(1024, 768));
     await serverPage('/');
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     const releasePresses = holdEarlyPresses(document.getElementById('root')!);

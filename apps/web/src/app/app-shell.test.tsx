@@ -6,6 +6,7 @@ import { getSession, resetSessionSnapshot, startSession } from '../lib/session.t
 import { getStored, setStored } from '../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
+import { setViewport } from '../test/viewport.ts';
 import { STATUS_REDIRECT_EXEMPT } from './session-redirect.ts';
 
 let uninstall: () => void;
@@ -258,14 +259,6 @@ describe('header', () => {
     expect(await within(banner).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 });
-
-/** happy-dom's own control of its window's size (not a browser API, so not among the DOM's types). */
-function setViewport(width: number, height: number) {
-  const { happyDOM } = window as unknown as {
-    happyDOM: { setViewport(size: { width: number; height: number }): void };
-  };
-  happyDOM.setViewport({ width, height });
-}
 
 describe('mobile menu', () => {
   // The menu is a phone's and a narrow tablet's: happy-dom's window is 1,024 px wide, where the header shows its own.
