@@ -35,6 +35,11 @@ describe('brand page', () => {
     expect(within(card).getByRole('timer').textContent).toMatch(/^1h (30m 00s|29m 5\ds)$/);
     const asked = sent.filter((request) => pathnameOf(request.path) === '/v1/drops');
     expect(new Set(asked.map((request) => queryOf(request.path).get('brandId')))).toEqual(new Set([ids.neonArcade]));
+    // Its way on leads to the drops page narrowed to this brand, completed ones included.
+    expect(within(section).getByRole('link', { name: 'All drops' })).toHaveAttribute(
+      'href',
+      `/drops?brand=${ids.neonArcade}`,
+    );
   });
 
   it('shows no drops section for a brand without drops', async () => {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
+import { brand, ids, page } from '../../test/catalog-fixtures.ts';
 import { drop, dropIds, pack, packItem, policy, times } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -114,6 +115,42 @@ describe('drops page', () => {
     renderApp('/drops');
     expect(await screen.findByRole('heading', { name: 'No drops on sale right now' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See upcoming drops' })).toHaveAttribute('href', '/drops?tab=upcoming');
+  });
+
+  it("narrows every tab to the brand a brand's page links with, and shows every brand's again", async () => {
+    const ariaVale = brand({ id: ids.ariaVale, slug: 'aria-vale', name: 'Aria Vale', type: 'ARTIST' });
+    const sent = api((request) => {
+      if (request.path.startsWith('/v1/brands?')) return json(200, { data: page([brand(), ariaVale]) });
+      if (request.path === `/v1/drops?status=AVAILABLE&page=1&size=20&brandId=${ids.neonArcade}`) {
+        return listOf([drop()]);
+      }
+      return undefined;
+    });
+    const { router } = renderApp(`/drops?brand=${ids.neonArcade}`);
+    expect(await screen.findByRole('link', { name: /Neon Genesis/ })).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Brand' });
+    await waitFor(() => expect(select).toHaveValue(ids.neonArcade));
+
+    // The brand stays with a tab change; this brand has nothing announced.
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?tab=upcoming&brand=${ids.neonArcade}`));
+    expect(await screen.findByRole('heading', { name: 'No drops of this brand announced yet' })).toBeInTheDocument();
+    expect(
+      sent.some((request) => request.path === `/v1/drops?status=NEXT&page=1&size=20&brandId=${ids.neonArcade}`),
+    ).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Show all brands' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=upcoming'));
+    expect(await screen.findByRole('heading', { name: 'No drops announced yet' })).toBeInTheDocument();
+    expect(select).toHaveValue('');
+
+    // Another brand chosen from the select.
+    await user.selectOptions(select, 'Aria Vale');
+    await waitFor(() => expect(router.state.location.search).toBe(`?tab=upcoming&brand=${ids.ariaVale}`));
+    expect(
+      sent.some((request) => request.path === `/v1/drops?status=NEXT&page=1&size=20&brandId=${ids.ariaVale}`),
+    ).toBe(true);
   });
 
   it('shows an error with a retry', async () => {

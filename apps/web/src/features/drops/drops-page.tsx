@@ -1,8 +1,11 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useBrandOptions } from '../../api/filter-options.ts';
+import { idOrUndefined } from '../../lib/address-id.ts';
 import { packPath } from '../../lib/drop-paths.ts';
 import { latestSearchParams } from '../../lib/navigator.ts';
 import { useSession } from '../../lib/session.ts';
 import { pageNumberOf } from '../../lib/use-url-filters.ts';
+import { FilterSelect, NamedOptions } from '../../ui/filter-select.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PackDialog } from '../../ui/pack-dialog.tsx';
 import { useClosePackDialog } from '../../ui/pack-dialog-history.ts';
@@ -32,8 +35,9 @@ function tabFor(searchParams: URLSearchParams): TTab {
 }
 
 /**
- * `/drops`: drops available now, upcoming and completed, one tab each (the tab and page are in the address), and
- * for a signed-in collector "My packs", where a pack opens in a dialog at `?pack=<id>`.
+ * `/drops`: drops available now, upcoming and completed, one tab each, narrowed to one brand's if asked (a brand's
+ * page leads here with `?brand=<id>`); the tab, brand and page are in the address, and the brand stays across tabs.
+ * For a signed-in collector "My packs", where a pack opens in a dialog at `?pack=<id>`.
  */
 export default function DropsPage() {
   const { isLoggedIn } = useSession();
@@ -41,6 +45,7 @@ export default function DropsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFor(searchParams);
   const page = pageNumberOf(searchParams.get('page'));
+  const brandId = idOrUndefined(searchParams.get('brand') ?? undefined);
   const packId = searchParams.get('pack');
   // A pack opened from My packs closes by going back to it; one opened by a link from elsewhere, by replacing.
   const closePack = useClosePackDialog(() =>
@@ -59,10 +64,14 @@ export default function DropsPage() {
     return <Navigate to={`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`} replace />;
   }
 
-  const hrefFor = (id: TTab, nextPage = 1) => {
+  const searchFor = (id: TTab, nextPage = 1, brand: string | null = brandId ?? null) => {
     const params = new URLSearchParams(id === 'available' ? {} : { tab: id });
+    if (brand && id !== 'packs') params.set('brand', brand);
     if (nextPage > 1) params.set('page', String(nextPage));
-    const query = params.toString();
+    return params;
+  };
+  const hrefFor = (id: TTab, nextPage = 1) => {
+    const query = searchFor(id, nextPage).toString();
     return `/drops${query ? `?${query}` : ''}`;
   };
 
@@ -70,7 +79,15 @@ export default function DropsPage() {
     ...dropTabs.map((entry) => ({
       id: entry.id,
       label: entry.label,
-      panel: <DropList status={entry.status} page={page} hrefFor={(nextPage) => hrefFor(entry.id, nextPage)} />,
+      panel: (
+        <DropList
+          status={entry.status}
+          page={page}
+          brandId={brandId}
+          hrefFor={(nextPage) => hrefFor(entry.id, nextPage)}
+          onClearBrand={() => setSearchParams(searchFor(entry.id, 1, null))}
+        />
+      ),
     })),
     ...(isLoggedIn ? [{ id: 'packs', label: 'My packs', panel: <MyPacks /> }] : []),
   ];
@@ -86,14 +103,28 @@ export default function DropsPage() {
         title={tab === 'packs' ? 'My packs' : 'Drops'}
         lead="Limited packs from the brands you love, sold in rounds with their own sale windows. Every pack's contents are fixed and committed before the sale opens."
         isFlush
-      />
-      <Tabs
-        label="Drops"
-        value={tab}
-        onValueChange={(id) => setSearchParams(new URLSearchParams(hrefFor(id as TTab).split('?')[1] ?? ''))}
-        items={items}
-      />
+      >
+        {tab === 'packs' ? null : (
+          <BrandFilter
+            value={brandId}
+            onChange={(brand) => setSearchParams(searchFor(tab, 1, idOrUndefined(brand) ?? null))}
+          />
+        )}
+      </PageHeader>
+      <Tabs label="Drops" value={tab} onValueChange={(id) => setSearchParams(searchFor(id as TTab))} items={items} />
       {packId ? <PackDialog key={packId} packId={packId} packHref={packPath} onClose={closePack} /> : null}
+    </div>
+  );
+}
+
+/** The drops of one brand, or of all: a choice kept in the address, as the fusions page's brand filter is. */
+function BrandFilter({ value, onChange }: { value: string | undefined; onChange: (brand: string) => void }) {
+  const brands = useBrandOptions();
+  return (
+    <div className={pageStyles.filters}>
+      <FilterSelect label="Brand" value={value ?? ''} onChange={onChange}>
+        <NamedOptions allLabel="All brands" items={brands.data?.items} />
+      </FilterSelect>
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function BrandDrops({ brandId, brandName }: { brandId: string; brandName:
         title="Drops"
         lead={`${brandName}'s drops on sale now and opening next.`}
         action={
-          <ButtonLink to="/drops" variant="ghost">
+          <ButtonLink to={`/drops?brand=${brandId}`} variant="ghost">
             All drops
             <Icon name="arrow-right" size={18} />
           </ButtonLink>

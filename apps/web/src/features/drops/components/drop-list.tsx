@@ -1,5 +1,6 @@
 import { useNow } from '../../../lib/use-now.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
+import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';
 import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -38,17 +39,30 @@ const listLabels: Record<TDropsListStatus, string> = {
   COMPLETED: 'Completed drops',
 };
 
-/** One tab of the drops page: its cards, twenty to a page, with their loading, empty and error states. */
+const brandEmptyTitles: Record<TDropsListStatus, string> = {
+  AVAILABLE: 'No drops of this brand on sale right now',
+  NEXT: 'No drops of this brand announced yet',
+  COMPLETED: 'No completed drops of this brand yet',
+};
+
+/**
+ * One tab of the drops page: its cards, twenty to a page, with their loading, empty and error states; one brand's
+ * only when `brandId` is given, with a way back to every brand's when there are none.
+ */
 export function DropList({
   status,
   page,
+  brandId,
   hrefFor,
+  onClearBrand,
 }: {
   status: TDropsListStatus;
   page: number;
+  brandId?: string;
   hrefFor: (page: number) => string;
+  onClearBrand: () => void;
 }) {
-  const drops = useDrops({ status, page, size: DROPS_PAGE_SIZE });
+  const drops = useDrops({ status, page, size: DROPS_PAGE_SIZE, brandId });
   const now = useNow();
 
   if (drops.isPending) return <CardGridSkeleton count={5} label={`Loading ${listLabels[status].toLowerCase()}`} />;
@@ -70,6 +84,16 @@ export function DropList({
         size={drops.data.size}
         hrefFor={hrefFor}
         what={listLabels[status]}
+      />
+    );
+  }
+  if (drops.data.items.length === 0 && brandId) {
+    return (
+      <EmptyState
+        icon="package"
+        title={brandEmptyTitles[status]}
+        body="Its other tabs may have some, or see the drops of every brand."
+        action={<ClearFiltersButton onClear={onClearBrand}>Show all brands</ClearFiltersButton>}
       />
     );
   }

@@ -2,7 +2,7 @@ import { fusionStatuses, fusionStatusLabels } from '@cypher/contract';
 import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
 import { FilterSelect, NamedOptions } from '../../../ui/filter-select.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { useBrandOptions, useCategoryOptions } from '../api/list-fusion-filters.ts';
+import { useBrandOptions, useCategoryOptions } from '../../../api/filter-options.ts';
 import { clearedFusionFilters, hasFusionFilters, type TFusionFilterValues } from '../fusion-filter-values.ts';
 import styles from './fusion-filters.module.css';
 import { ClearFiltersButton } from '../../../ui/clear-filters-button.tsx';

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBrand, TCategory, TPage } from '@cypher/contract';
-import { catalogReadCache } from '../../../api/catalog-freshness.ts';
-import { apiRequest } from '../../../api/client.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { catalogReadCache } from './catalog-freshness.ts';
+import { apiRequest } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /**
- * The fusions page's filter choices: published brands by name and every category. The same reads, under the same
- * cache keys, as the products page's filters (features/catalog), so a visitor coming from there reads them once.
+ * A list's brand and category filters (fusions, drops): published brands by name and every category. The same reads,
+ * under the same cache keys, as the products page's filters (features/catalog), so a visitor coming from there reads
+ * them once.
  */
 const BRANDS = { size: 100, sort: 'name' };
 const CATEGORIES = { size: 100 };
