@@ -541,6 +541,11 @@ export const errorCatalogue = {
     status: 400,
     message: 'The ticket, pass, edition pool or gift round this reward gives does not exist.',
   },
+  /** A grant made in the console names a pass whose validity is over: nobody could be given it (grantPassUnits). */
+  GRANT_PASS_ENDED: {
+    status: 409,
+    message: 'This pass is no longer valid, so it cannot be given. Choose another reward.',
+  },
   EDITION_POOL_NOT_FOUND: { status: 404, message: 'We could not find this edition pool.' },
   /** `details` names the product (field `productId`). */
   EDITION_POOL_PRODUCT_NOT_PUBLISHED: {

@@ -66,7 +66,7 @@ export async function createAirdrop(
   return made.body;
 
   async function recordAirdrop(tx: Db): Promise<TConsoleAirdrop> {
-    const [grant] = await checkGrantsForConsole(tx, operator, [input.grant], wordingOf(ctx));
+    const [grant] = await checkGrantsForConsole(tx, operator, [input.grant], { wording: wordingOf(ctx), now });
     const recipients = await recipientsOf(tx, operator, input);
     const [row] = await tx
       .insert(airdrops)

@@ -82,7 +82,7 @@ export async function updateAttendanceCalendar(
     assertUnchangedSince(seen, before.updatedAt);
     // Ending a calendar early moves its last day back, even before today; moving it later must reach a day to come.
     if (input.endDate > before.endDate) assertEndsTodayOrLater(ctx, input.endDate);
-    await assertCalendarFits(ctx, tx, operator, id, input);
+    await assertCalendarFits(ctx, tx, operator, before, input);
     await assertCheckInsKept(tx, before, input);
     const beforeView = await consoleCalendarView(ctx, tx, before);
     const [row] = await tx
@@ -226,15 +226,23 @@ async function assertCheckInsKept(tx: Db, before: TAttendanceCalendarRow, input:
   if (details.length > 0) throw new AppError('ATTENDANCE_CALENDAR_REWARD_GIVEN', { details });
 }
 
-/** Its rewards name things that exist (GRANT_ITEM_NOT_FOUND), and no other calendar covers any of its days. */
+/**
+ * Its rewards name things that exist (GRANT_ITEM_NOT_FOUND) and no pass over unless `saved` (the calendar as stored,
+ * when edited) gives it already (GRANT_PASS_ENDED), and no other calendar covers any of its days.
+ */
 async function assertCalendarFits(
   ctx: TWriteContext,
   tx: Db,
   operator: Operator | null,
-  selfId: string | null,
+  saved: TAttendanceCalendarRow | null,
   input: TAttendanceCalendarRequest,
 ): Promise<void> {
-  await checkGrantsForConsole(tx, operator, grantsOf(input), { cypMinorUnits: ctx.config.wallet.cypMinorUnits });
+  const selfId = saved?.id ?? null;
+  await checkGrantsForConsole(tx, operator, grantsOf(input), {
+    wording: { cypMinorUnits: ctx.config.wallet.cypMinorUnits },
+    now: ctx.clock.now(),
+    kept: saved ? grantsOf(saved) : [],
+  });
   const [other] = await tx
     .select()
     .from(attendanceCalendars)

@@ -1,5 +1,6 @@
 import type { TGrantRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { assertAdmin, assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { resolveGrants, type TGrantWording, type TResolvedGrant } from './grant-views.ts';
 
@@ -9,18 +10,28 @@ import { resolveGrants, type TGrantWording, type TResolvedGrant } from './grant-
  */
 
 /**
- * A grant an operator may give: what it names exists (GRANT_ITEM_NOT_FOUND), and it is theirs to give: a brand's
- * tickets, pass or edition pool by an operator who manages the brand, the marketplace's own (CYP credit, brandless
- * tickets) by an admin (FORBIDDEN). Without an operator (the command line, the seed) only existence is checked.
- * Answers the grants resolved, in order.
+ * A grant an operator may give: what it names exists (GRANT_ITEM_NOT_FOUND), a pass it gives is still valid at `now`
+ * (GRANT_PASS_ENDED: every delivery of one over is refused or OUT_OF_STOCK, so it could only disappoint), and it is
+ * theirs to give: a brand's tickets, pass or edition pool by an operator who manages the brand, the marketplace's own
+ * (CYP credit, brandless tickets) by an admin (FORBIDDEN). Without an operator (the command line, the seed) only
+ * existence and validity are checked. A pass among `kept` (what the entry being edited gives already) is not asked
+ * again: a calendar's days given with it keep their reward (ATTENDANCE_CALENDAR_REWARD_GIVEN), and the rest of the
+ * calendar stays editable after the pass is over. Answers the grants resolved, in order.
  */
 export async function checkGrantsForConsole(
   db: Db,
   operator: Operator | null,
   grants: readonly TGrantRequest[],
-  wording: TGrantWording,
+  { wording, now, kept = [] }: { wording: TGrantWording; now: Date; kept?: readonly TGrantRequest[] },
 ): Promise<TResolvedGrant[]> {
   const resolved = await resolveGrants(db, grants, wording);
+  const keptPassIds = new Set(kept.flatMap((grant) => (grant.kind === 'PASS' ? [grant.passId] : [])));
+  const isOver = (grant: TResolvedGrant) =>
+    grant.view.kind === 'PASS' &&
+    !keptPassIds.has(grant.view.pass.id) &&
+    grant.validUntil !== undefined &&
+    grant.validUntil <= now;
+  if (resolved.some(isOver)) throw new AppError('GRANT_PASS_ENDED');
   if (operator) {
     for (const grant of resolved) {
       if (grant.brandId === null) assertAdmin(operator);

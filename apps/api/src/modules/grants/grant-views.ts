@@ -28,10 +28,14 @@ export interface TGrantWording {
   cypMinorUnits: number;
 }
 
-/** A grant with what it names, and the brand of what it gives (null: the marketplace's own, credit or tickets). */
+/**
+ * A grant with what it names, the brand of what it gives (null: the marketplace's own, credit or tickets), and for a
+ * pass the end of its validity, after which it gives nothing (passes/pass-units.ts).
+ */
 export interface TResolvedGrant {
   view: TGrant;
   brandId: string | null;
+  validUntil?: Date;
 }
 
 /**
@@ -108,6 +112,7 @@ export async function resolveGrants(
             pass: { id: grant.passId, name: pass.name, imageUrl: pass.imageUrl },
           },
           brandId: pass.brandId,
+          validUntil: pass.validUntil,
         };
       }
       case 'EDITION': {

@@ -133,6 +133,73 @@ describe('edition pools in the console', () => {
   });
 });
 
+describe('grants made in the console', () => {
+  const post = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: { ...bearer(admin.accessToken), 'idempotency-key': newId() }, payload });
+  const inDays = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString();
+
+  // Session 71: a pass over could still be named by a redeem batch, an airdrop or a calendar; every code, delivery or
+  // check-in reward then came to nothing.
+  it('refuses a redeem batch, an airdrop or a calendar giving a pass that is over; one already giving it stays editable', async () => {
+    const { grants, passId } = await grantables(t, admin, { passSupply: 5 });
+    const calendar = {
+      name: 'Pass month',
+      startDate: inDays(30).slice(0, 10),
+      endDate: inDays(40).slice(0, 10),
+      dailyReward: grants.credit(1),
+      streakBonuses: [{ streakDays: 3, reward: grants.pass() }],
+    };
+    const made = await post('POST', '/v1/console/attendance-calendars', calendar);
+    expect(made.statusCode, made.body).toBe(201);
+
+    await db().execute(sql`
+      update passes set valid_from = ${inDays(-2)}::timestamptz, valid_until = ${t.clock.now().toISOString()}::timestamptz
+      where id = ${passId}`);
+    const refusals = [
+      await post('POST', '/v1/console/redeem-batches', {
+        name: 'Late codes',
+        codeCount: 3,
+        validFrom: inDays(0),
+        validUntil: inDays(1),
+        grant: grants.pass(),
+      }),
+      await post('POST', '/v1/console/airdrops', {
+        name: 'Late gift',
+        grant: grants.pass(),
+        audience: { kind: 'PEOPLE', emails: [], userIds: [(await fastBuyer(t)).userId] },
+      }),
+      await post('POST', '/v1/console/attendance-calendars', {
+        ...calendar,
+        name: 'Another pass month',
+        startDate: inDays(50).slice(0, 10),
+        endDate: inDays(55).slice(0, 10),
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'GRANT_PASS_ENDED',
+        message: 'This pass is no longer valid, so it cannot be given. Choose another reward.',
+      });
+    }
+    const [stored] = await queryRows<{ batches: number; airdrops: number; calendars: number }>(
+      db(),
+      sql`select (select count(*)::int from redeem_batches where name = 'Late codes') as batches,
+                 (select count(*)::int from airdrops where name = 'Late gift') as airdrops,
+                 (select count(*)::int from attendance_calendars where name = 'Another pass month') as calendars`,
+    );
+    expect(stored).toEqual({ batches: 0, airdrops: 0, calendars: 0 });
+
+    // The calendar that gave it before the pass ended is renamed, its bonus kept as stored.
+    const renamed = await post('PUT', `/v1/console/attendance-calendars/${made.json().data.id}`, {
+      ...calendar,
+      name: 'Pass month, renamed',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.name).toBe('Pass month, renamed');
+  });
+});
+
 describe('deliverGrant', () => {
   it('credits CYP as non-withdrawable credit from promotions, once per person and occasion, with a notice each', async () => {
     const [ana, ben] = [await fastBuyer(t), await fastBuyer(t)];

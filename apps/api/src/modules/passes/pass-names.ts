@@ -14,7 +14,12 @@ export async function passNamesByIds(
   db: Db,
   ids: readonly string[],
   options: { isHeldForNaming?: boolean } = {},
-): Promise<Map<string, { name: string; brandId: string; supply: number; imageUrl: string; isPublished: boolean }>> {
+): Promise<
+  Map<
+    string,
+    { name: string; brandId: string; supply: number; imageUrl: string; isPublished: boolean; validUntil: Date }
+  >
+> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const query = db
@@ -25,6 +30,7 @@ export async function passNamesByIds(
       supply: passes.supply,
       imageUrl: passes.imageUrl,
       isPublished: sql<boolean>`${passes.status} = 'PUBLISHED'`,
+      validUntil: passes.validUntil,
     })
     .from(passes)
     .where(inArray(passes.id, unique));

@@ -53,7 +53,7 @@ export async function createRedeemBatch(
   const id = newId();
   const key = redeemCodeKey(ctx.config);
   return inTransaction(ctx.db, async (tx) => {
-    const [grant] = await checkGrantsForConsole(tx, operator, [input.grant], wordingOf(ctx));
+    const [grant] = await checkGrantsForConsole(tx, operator, [input.grant], { wording: wordingOf(ctx), now });
     const [row] = await tx
       .insert(redeemBatches)
       .values({

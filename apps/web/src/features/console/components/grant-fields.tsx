@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useController, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -135,6 +136,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     { isEnabled: kind === 'PACK' },
   );
   const cypDecimals = useCypUnit().decimals;
+  const now = useNow(60_000);
 
   const ticketOptions = withSaved(
     ticketKinds.data?.items
@@ -148,7 +150,8 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   const passOptions = withSaved(
     passes.data?.items.map((pass) => ({
       id: pass.id,
-      label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
+      // One no longer valid is refused (GRANT_PASS_ENDED): said here before it is chosen.
+      label: `${pass.name} · ${pass.brand.name} · ${new Date(pass.validUntil) <= now ? 'No longer valid' : `${formatCount(pass.remaining)} left`}`,
     })),
     [saved?.kind === 'PASS' ? { id: saved.pass.id, label: saved.pass.name } : undefined],
   );

@@ -251,6 +251,7 @@ function AirdropForm() {
         PASS_NOT_FOUND: 'audience.passId',
         RECIPIENT_EMAIL_ADMIN_ONLY: 'audience.recipients',
         GRANT_ITEM_NOT_FOUND: 'grant.kind',
+        GRANT_PASS_ENDED: 'grant.kind',
       });
     }
   }

@@ -113,7 +113,10 @@ function RedeemBatchForm() {
       void navigate(`/console/redeem-batches/${created.id}`, { replace: true });
     } catch (error) {
       setPending(undefined);
-      applyFieldApiError(error, setError, redeemBatchFieldOf, { GRANT_ITEM_NOT_FOUND: 'grant.kind' });
+      applyFieldApiError(error, setError, redeemBatchFieldOf, {
+        GRANT_ITEM_NOT_FOUND: 'grant.kind',
+        GRANT_PASS_ENDED: 'grant.kind',
+      });
     }
   }
 
