@@ -21,18 +21,22 @@ import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
 const sharedWithShown = 5;
 
 /**
- * What names a payout's destination however it was typed: the method, the IBAN without spaces in capitals, the
- * account's numbers, the address in lower case (an EVM address is one address in any case). Fields a method does not
- * use are null, in place, so a wire's routing number never meets another scheme's institution number.
+ * What names a payout's destination however it was typed: the method, then the bank's and the account's identifiers
+ * without spaces or dashes, in capitals (as the contract's bankAccountIdentity compares saved accounts: "1234-56789"
+ * is account 123456789), and the address in lower case (an EVM address is one address in any case). Fields a method
+ * does not use are null, in place, so a wire's routing number never meets another scheme's institution number.
  */
 function destinationKey(details: SQL, method: SQL): SQL {
+  const plain = (field: string) =>
+    sql`upper(regexp_replace(${details}->>${sql.raw(`'${field}'`)}, '[[:space:]-]', '', 'g'))`;
   return sql`jsonb_build_array(
     ${method},
-    upper(replace(${details}->>'iban', ' ', '')),
-    ${details}->>'routingNumber',
-    ${details}->>'institutionNumber',
-    ${details}->>'transitNumber',
-    ${details}->>'accountNumber',
+    ${plain('iban')},
+    ${plain('routingNumber')},
+    ${plain('institutionNumber')},
+    ${plain('transitNumber')},
+    ${plain('swift')},
+    ${plain('accountNumber')},
     lower(${details}->>'address')
   )`;
 }

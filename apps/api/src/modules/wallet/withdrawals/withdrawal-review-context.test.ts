@@ -112,6 +112,27 @@ describe('GET /v1/console/withdrawals/:id/context', () => {
     expect((await contextOf(elsewhere.id)).json().data.destination).toEqual({ paidBefore: 0, sharedWith: [] });
   });
 
+  // Session 71's wallet hunt: typed "1234-56789", an account paid before, and asked for by someone else, was new.
+  it('knows a bank account however its numbers were typed, with spaces or dashes', async () => {
+    const [person, other] = [await fundedUser(50_000), await fundedUser(50_000)];
+    const account = freshAccountNumber();
+    const typed = `${account.slice(0, 4)}-${account.slice(4, 8)} ${account.slice(8)}`;
+    const paid = await withdraw(person.accessToken, wireRequest(10_000, account));
+    await decide(paid.id, 'review');
+    await decide(paid.id, 'approve');
+    await decide(paid.id, 'paid', { payoutReference: 'FW-3' });
+    const again = await withdraw(person.accessToken, {
+      ...wireRequest(10_000, typed),
+      wire: { ...usWireDetails, accountNumber: typed, routingNumber: '0210-00021' },
+    });
+    await withdraw(other.accessToken, wireRequest(10_000, ` ${typed} `));
+
+    expect((await contextOf(again.id)).json().data.destination).toEqual({
+      paidBefore: 1,
+      sharedWith: [{ id: other.userId, email: other.email, nickname: other.nickname }],
+    });
+  });
+
   it('names the other people who asked for a payout to the same address, in any case', async () => {
     const sharedAddress = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
     const one = await fundedUser(50_000);
