@@ -366,7 +366,7 @@ describe('payment page: withdraw', () => {
     renderApp('/payment?tab=withdraw');
     expect(
       await screen.findByText(
-        `$20.00 added by card or Tilia is still settling: $5.00 becomes withdrawable from ${formatDateTime(soonest.withdrawableFrom)}, and all of it from ${formatDateTime(withdrawableFrom)}, unless you spend it first. The other $14.25 is rewards and redeemed credit, for spending on drops.`,
+        `$20.00 added by card or Tilia is still settling: $5.00 becomes withdrawable from ${formatDateTime(soonest.withdrawableFrom)}, and all of it from ${formatDateTime(withdrawableFrom)}, unless you spend it first. The other $14.25 is rewards and redeemed credit, for spending on drops, passes and tickets.`,
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
@@ -377,7 +377,7 @@ describe('payment page: withdraw', () => {
     renderApp('/payment?tab=withdraw');
     expect(
       await screen.findByText(
-        '$34.25 of your balance is not withdrawable: rewards and redeemed credit are for spending on drops.',
+        '$34.25 of your balance is not withdrawable: rewards and redeemed credit are for spending on drops, passes and tickets.',
       ),
     ).toBeInTheDocument();
   });
@@ -545,6 +545,31 @@ describe('payment page: withdraw', () => {
       ),
     ).toBeInTheDocument();
     expect(within(list).queryByText(/fee/i, { ignore: 'ol *, span' })).toBeNull();
+  });
+
+  // Hunts of session 71: the list showed an operator's reason as typed ("Reason: Name does not match", no stop) and
+  // nothing for a rejection without one, where the notice and the email say "no reason given".
+  it('words a reason as the notice does: with its full stop, or "no reason given"', async () => {
+    const noFee = { method: 'usdc', destination: '0x52…ab3f', fee: { amount: 0, currency: 'USD' } };
+    wallet((request) =>
+      request.path.startsWith('/v1/withdrawals?')
+        ? json(
+            200,
+            page([
+              withdrawal({ ...noFee, id: 'w-typed', status: 'rejected', rejectionReason: 'Name does not match' }),
+              withdrawal({ ...noFee, id: 'w-none', status: 'rejected', rejectionReason: null }),
+            ]),
+          )
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(
+      within(list).getByText('The amount went back to your balance. Reason: Name does not match.'),
+    ).toBeInTheDocument();
+    expect(
+      within(list).getByText('The amount went back to your balance. Reason: no reason given.'),
+    ).toBeInTheDocument();
   });
 
   // Wallet hunt of session 64: the list held the newest 20 and no more, so an older rejected request its

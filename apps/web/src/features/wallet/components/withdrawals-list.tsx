@@ -1,4 +1,10 @@
-import { formatMoney, withdrawalMethodNames, withdrawalStatusNames, type TMyWithdrawal } from '@cypher/contract';
+import {
+  formatMoney,
+  withdrawalMethodNames,
+  withdrawalReasonSentence,
+  withdrawalStatusNames,
+  type TMyWithdrawal,
+} from '@cypher/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -65,8 +71,9 @@ function WithdrawalRow({ withdrawal }: { withdrawal: TMyWithdrawal }) {
       </div>
       <p className={styles.rowNote}>
         {status.note}
-        {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : null}
-        {withdrawal.failureReason ? ` Reason: ${withdrawal.failureReason}` : null}
+        {/* Worded as the notice and the email word it: a full stop, and "no reason given" rather than nothing. */}
+        {withdrawal.status === 'rejected' ? ` Reason: ${withdrawalReasonSentence(withdrawal.rejectionReason)}` : null}
+        {withdrawal.status === 'failed' ? ` Reason: ${withdrawalReasonSentence(withdrawal.failureReason)}` : null}
         {withdrawal.payoutReference ? (
           <>
             {' '}
