@@ -88,7 +88,7 @@ test.describe('attendance', () => {
       await expect(page).toHaveURL(/\/payment$/);
       const cyp = page.getByRole('region', { name: 'CYP balance' });
       await expect(cyp.locator('p').first()).toHaveText(reward.description);
-      await expect(cyp.getByText('Spendable on drops').locator('xpath=following-sibling::dd[1]')).toHaveText(
+      await expect(cyp.getByText('Spendable on purchases').locator('xpath=following-sibling::dd[1]')).toHaveText(
         reward.description,
       );
     } else {

@@ -117,7 +117,7 @@ export function GrantDeliveryCard({ delivery, caption, isHighlighted }: GrantDel
           ) : grant.kind === 'EDITION' ? (
             <RarityBadge rarity={grant.editionPool.product.rarity} />
           ) : grant.kind === 'CREDIT' ? (
-            <p className={styles.note}>Spendable on drops, not withdrawable.</p>
+            <p className={styles.note}>Spendable on purchases, not withdrawable.</p>
           ) : grant.kind === 'PACK' ? (
             <p className={styles.note}>{packNote(grant, delivery.pack)}</p>
           ) : null}

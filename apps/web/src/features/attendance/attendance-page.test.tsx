@@ -247,7 +247,7 @@ describe('attendance page: reading', () => {
     expect(screen.getByText('Next check-in opens in')).toBeInTheDocument();
     expect(screen.getByText('Sunday, November 22 · Day 4 in a row')).toBeInTheDocument();
     const received = screen.getByRole('list', { name: 'Rewards received today' });
-    expect(received).toHaveTextContent('Today’s reward5.00 CYPSpendable on drops, not withdrawable.');
+    expect(received).toHaveTextContent('Today’s reward5.00 CYPSpendable on purchases, not withdrawable.');
     expect(within(received).getByRole('link', { name: 'See your balance' })).toHaveAttribute('href', '/payment');
   });
 });

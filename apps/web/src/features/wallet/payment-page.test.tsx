@@ -90,7 +90,7 @@ describe('payment page: balance and history', () => {
     expect(within(usdCard).getByText('Held in review').nextElementSibling?.textContent).toBe('$25.00');
     const cypCard = screen.getByRole('region', { name: 'CYP balance' });
     expect(within(cypCard).getAllByText('1,500.00 CYP')).toHaveLength(2);
-    expect(within(cypCard).getByText('Spendable on drops').nextElementSibling?.textContent).toBe('1,500.00 CYP');
+    expect(within(cypCard).getByText('Spendable on purchases').nextElementSibling?.textContent).toBe('1,500.00 CYP');
     // Credit is never withdrawn: no parts that suggest it could be.
     expect(within(cypCard).queryByText('Withdrawable')).toBeNull();
     expect(within(cypCard).queryByText('Held in review')).toBeNull();

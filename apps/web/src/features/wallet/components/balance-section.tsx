@@ -118,7 +118,7 @@ function BalanceCard({
       <dl className={styles.facts}>
         {isCredit ? (
           <>
-            <dt>Spendable on drops</dt>
+            <dt>Spendable on purchases</dt>
             <dd>{format(parts.total)}</dd>
           </>
         ) : (

@@ -59,7 +59,7 @@ export function InsufficientFundsDialog({
       {shortfall?.detail ? <p className={styles.muted}>{shortfall.detail}</p> : null}
       <p className={styles.muted}>
         Money paid by card or Tilia can be withdrawn once it settles; credit from rewards and codes is for spending on
-        drops.
+        drops, passes and tickets.
       </p>
     </Dialog>
   );

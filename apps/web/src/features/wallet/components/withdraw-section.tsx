@@ -147,12 +147,12 @@ function NotWithdrawableNote({ balances }: { balances: TMyBalances | undefined }
 
 function notWithdrawableSentence(amount: TMoney, settling: TMyBalances['settling'], now: Date): string {
   if (!settling) {
-    return `${formatMoney(amount)} of your balance is not withdrawable: rewards and redeemed credit are for spending on drops.`;
+    return `${formatMoney(amount)} of your balance is not withdrawable: rewards and redeemed credit are for spending on drops, passes and tickets.`;
   }
   const credit = amount.amount - settling.amount.amount;
   const creditSentence =
     credit > 0
-      ? ` The other ${formatMoney({ amount: credit, currency: amount.currency })} is rewards and redeemed credit, for spending on drops.`
+      ? ` The other ${formatMoney({ amount: credit, currency: amount.currency })} is rewards and redeemed credit, for spending on drops, passes and tickets.`
       : '';
   return `${settlingSentence(settling, now)}${creditSentence}`;
 }
