@@ -298,6 +298,7 @@ describe('payment page: balance and history', () => {
                   status: 'expired',
                   failureReason: 'expired',
                   paymentMethod: null,
+                  orderId: 'order-1',
                 }),
                 deposit({ id: 'dep-3', method: 'crypto', failureReason: 'underpaid', paymentMethod: 'Crypto' }),
                 deposit({ id: 'dep-4', method: 'crypto', failureReason: 'manual', paymentMethod: 'Crypto' }),
@@ -317,9 +318,15 @@ describe('payment page: balance and history', () => {
     expect(rows[0]).toHaveTextContent('$25.00');
     expect(rows[0]).toHaveTextContent('Failed');
     expect(rows[0]).toHaveTextContent('Your card was declined. Please try another card.');
-    expect(rows[1]).toHaveTextContent('Tilia payment');
+    expect(rows[1]).toHaveTextContent('Tilia payment for a purchase');
     expect(rows[1]).toHaveTextContent('Expired');
     expect(rows[1]).toHaveTextContent('The checkout expired before the payment was completed.');
+    // A purchase's payment leads to the purchase (hunt of session 71: it led nowhere once it had failed).
+    expect(within(rows[1]!).getByRole('link', { name: 'See the purchase' })).toHaveAttribute(
+      'href',
+      '/purchase/order-1/status',
+    );
+    expect(within(rows[0]!).queryByRole('link')).toBeNull();
     // Crypto sent in the wrong amount: nothing was added, which is not to say nothing was sent.
     expect(rows[2]).toHaveTextContent('Less than the amount due arrived, so nothing was added to your balance.');
     expect(rows[2]).not.toHaveTextContent('No money was taken');
@@ -573,6 +580,16 @@ describe('payment page: coming back from the checkout', () => {
     expect(await screen.findByLabelText(/^Amount/)).toHaveValue('25.00');
     expect(screen.getByRole('radio', { name: /Crypto/ })).toBeChecked();
     expect(screen.queryByText('Payment failed')).toBeNull();
+  });
+
+  // Hunt of session 71: a purchase's payment opened here said its money was added to the balance.
+  it("sends a purchase's payment to the purchase's page, which says what it paid for", async () => {
+    wallet((request) =>
+      request.path === '/v1/deposits/dep-1' ? deposit('succeeded', { orderId: 'order-1' }) : undefined,
+    );
+    const { router } = renderApp('/payment?deposit=dep-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase/order-1/status'));
+    expect(screen.queryByText('Funds added')).toBeNull();
   });
 
   it('says when the checkout expired', async () => {

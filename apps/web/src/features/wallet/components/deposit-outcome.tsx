@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '@cypher/contract';
+import { formatMoney, purchaseStatusPath } from '@cypher/contract';
+import { Navigate } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
 import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -45,6 +46,11 @@ export function DepositOutcome({
     void queryClient.invalidateQueries({ queryKey: queryKeys.deposits.lists() });
     if (status === 'succeeded') void queryClient.invalidateQueries({ queryKey: queryKeys.balances.all });
   }, [status, queryClient]);
+
+  // A purchase's payment (card or Tilia) is told on the purchase's own page, which says what the money paid for: here
+  // it would read as money added to the balance. Its checkout returns there; a typed or stale address lands here.
+  const orderId = deposit.data?.orderId;
+  if (orderId) return <Navigate to={purchaseStatusPath(orderId)} replace />;
 
   const done = (
     <ButtonLink to="/payment" size="sm" variant="secondary" replace>

@@ -1,4 +1,6 @@
-import { formatMoney, type TDeposit } from '@cypher/contract';
+import { formatMoney, purchaseStatusPath, type TDeposit } from '@cypher/contract';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../ui/button-class-name.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { UNPAID_DEPOSITS_SHOWN, useUnpaidDeposits } from '../api/list-my-deposits.ts';
@@ -44,7 +46,8 @@ function UnpaidDepositRow({ deposit }: { deposit: TDeposit }) {
       <div className={styles.rowSummary}>
         <span className={styles.rowMain}>
           <span className={styles.rowTitle}>
-            {depositMethodWords[deposit.method]} payment{deposit.paymentMethod ? ` · ${deposit.paymentMethod}` : ''}
+            {depositMethodWords[deposit.method]} payment{deposit.orderId ? ' for a purchase' : ''}
+            {deposit.paymentMethod ? ` · ${deposit.paymentMethod}` : ''}
           </span>
           <span className={styles.rowMeta}>
             Started <time dateTime={deposit.createdAt}>{formatDateTime(deposit.createdAt)}</time>
@@ -56,6 +59,14 @@ function UnpaidDepositRow({ deposit }: { deposit: TDeposit }) {
         </span>
       </div>
       <p className={styles.rowNote}>{depositFailureInWords(deposit.failureReason, deposit.method)}</p>
+      {/* A purchase's payment leads to the purchase, which says what became of it (cancelled, timed out, paid again). */}
+      {deposit.orderId ? (
+        <p className={styles.rowActions}>
+          <Link to={purchaseStatusPath(deposit.orderId)} className={buttonClassName({ size: 'sm', variant: 'ghost' })}>
+            See the purchase
+          </Link>
+        </p>
+      ) : null}
     </li>
   );
 }
