@@ -1,8 +1,12 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
+import { raffleRounds } from './raffles.tables.ts';
 
 /*
- * Route: none; the second draw, the purchase gate, the notices and the public record share it · Writes and reads:
- * nothing · Tests: raffles.test.ts.
+ * Route: none; the second draw, the purchase gate, the notices, the public record and drop reminders share it ·
+ * Reads: raffle_rounds (purchaseWindowsEndAt) · Writes: nothing · Tests: raffles.test.ts,
+ * send-due-drop-reminders.test.ts.
  */
 
 /**
@@ -25,4 +29,28 @@ export function hasTimeAfterWindow(
   raffle: { purchaseWindowMinutes: number },
 ): boolean {
   return purchaseWindowEndsAt(round, raffle).getTime() < round.saleEndAt.getTime();
+}
+
+/**
+ * For each of these rounds that is a raffle, when its first draw's winners stop being able to buy: a drop reminder,
+ * which reaches only those winners in a raffle round, tells them by when. Reads raffle_rounds by primary key.
+ */
+export async function purchaseWindowsEndAt(
+  db: Db,
+  rounds: readonly { policyId: string; saleBeginAt: Date; saleEndAt: Date }[],
+): Promise<Map<string, Date>> {
+  if (rounds.length === 0) return new Map();
+  const rows = await db
+    .select({ policyId: raffleRounds.policyId, purchaseWindowMinutes: raffleRounds.purchaseWindowMinutes })
+    .from(raffleRounds)
+    .where(inArray(raffleRounds.policyId, [...new Set(rounds.map((round) => round.policyId))]));
+  const minutesOf = new Map(rows.map((row) => [row.policyId, row.purchaseWindowMinutes]));
+  return new Map(
+    rounds.flatMap((round) => {
+      const purchaseWindowMinutes = minutesOf.get(round.policyId);
+      return purchaseWindowMinutes === undefined
+        ? []
+        : [[round.policyId, purchaseWindowEndsAt(round, { purchaseWindowMinutes })] as const];
+    }),
+  );
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDrop } from '@cypher/contract';
 import { testDatabaseUrl } from '../../../config.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { MINUTE_MS } from '../../../lib/clock.ts';
+import { readableUtc } from '../../../lib/readable-utc.ts';
 import { bearer, signUp } from '../../../testing/auth-helpers.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
@@ -11,7 +13,9 @@ import { drawDeps, insertRaffleRound } from '../../../testing/raffle-fixtures.ts
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { drawDueRaffles } from '../../raffles/draw-due-raffles.ts';
 import { enterRaffle } from '../../raffles/enter-raffle.ts';
+import { devMailboxMessages } from '../../dev-mailbox/dev-mailbox.tables.ts';
 import { dropReminders } from './drop-reminders.tables.ts';
+import { sendDueDropReminders } from './send-due-drop-reminders.ts';
 import { eraseDropReminders } from './erase-drop-reminders.ts';
 
 let t: TestApp;
@@ -200,6 +204,20 @@ describe('POST and DELETE /v1/drops/{id}/reminders', () => {
       expect((await remind(absentToken, dropId)).json().code).toBe('RAFFLE_NOT_A_WINNER');
 
       expect((await viewerOf(winner!, dropId)).reminder).toMatchObject({ policyId: roundId, isSet: true });
+
+      // At the opening the winner's email says their packs are kept until the window ends, not that they go to
+      // whoever buys first (session 71's drop-day hunt). The round opens an hour after the start; the window is an hour.
+      t.clock.set(new Date(start.getTime() + 60 * MINUTE_MS));
+      const mailer = t.deps.mailer;
+      expect(await sendDueDropReminders({ db: db(), clock: t.clock, mailer, brand: t.deps.config })).toMatchObject({
+        emailed: 1,
+      });
+      const winnerEmail = pair[isFirstTheWinner ? 0 : 1]!.email;
+      const [email] = await db().select().from(devMailboxMessages).where(eq(devMailboxMessages.to, winnerEmail));
+      expect(email!.text).toContain(
+        `You won a place in its raffle: your packs are kept for you until ${readableUtc(new Date(start.getTime() + 120 * MINUTE_MS))}.`,
+      );
+      expect(email!.text).not.toContain('whoever buys first');
     } finally {
       t.clock.set(start);
     }

@@ -104,6 +104,7 @@ describe('sending drop reminders', () => {
     const [email] = await db().select().from(devMailboxMessages).where(eq(devMailboxMessages.to, people[0]!.email));
     expect(email!.subject).toBe('Round 1 of Starfall Academy is open');
     expect(email!.text).toContain(`Go to the drop: http://cypher.test/drops/${dropId}`);
+    expect(email!.text).toContain('Packs are limited: they go to whoever buys first.');
   });
 
   it('sends once when two runs overlap: each email goes out once, whichever run claimed it', async () => {

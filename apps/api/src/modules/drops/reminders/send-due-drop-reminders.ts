@@ -7,14 +7,16 @@ import { sqlArray } from '../../../db/sql-arrays.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { MINUTE_MS, type Clock } from '../../../lib/clock.ts';
 import { insertNotificationsSql } from '../../notifications/notification-fragments.ts';
+import { purchaseWindowsEndAt } from '../../raffles/raffle-windows.ts';
 import { verifiedEmailsByIds } from '../../users/verified-emails.ts';
 import { drops, salePolicies } from '../drops.tables.ts';
+import { waitingRooms } from '../waiting-room/waiting-room.tables.ts';
 import { reminderEmail, reminderNotice, type TRemindedRound } from './reminder-messages.ts';
 
 /*
  * Route: none (job `send-drop-reminders`; POST /dev/drop-reminders/send outside production) · Writes: drop_reminders,
- * notifications (the notifications module's fragment) · Reads: drops, sale_policies, users' addresses (through their
- * owner) · Sends: email after commit · Tests: send-due-drop-reminders.test.ts, bench `reminders`.
+ * notifications (the notifications module's fragment) · Reads: drops, sale_policies, waiting_rooms, a raffle round's
+ * purchase window and users' addresses (through their owners) · Sends: email after commit · Tests: send-due-drop-reminders.test.ts, bench `reminders`.
  */
 
 /** The recurring job (every minute) and the one queued for a round's opening; both run sendDueDropReminders. */
@@ -171,13 +173,18 @@ async function roundsOf(db: Db, claimed: readonly TClaimed[]): Promise<(TClaimed
       policyId: salePolicies.id,
       round: salePolicies.round,
       whitelistName: salePolicies.whitelistName,
+      saleBeginAt: salePolicies.saleBeginAt,
+      saleEndAt: salePolicies.saleEndAt,
+      hasWaitingRoom: sql<boolean>`${waitingRooms.policyId} is not null`,
       dropId: drops.id,
       dropName: drops.name,
     })
     .from(salePolicies)
     .innerJoin(drops, eq(drops.id, salePolicies.dropId))
+    .leftJoin(waitingRooms, eq(waitingRooms.policyId, salePolicies.id))
     .where(inArray(salePolicies.id, policyIds));
   const byPolicy = new Map(rows.map((row) => [row.policyId, row]));
+  const raffleWindowsEndAt = await purchaseWindowsEndAt(db, rows);
   return claimed.map((reminder) => {
     const round = byPolicy.get(reminder.policyId)!;
     return {
@@ -186,6 +193,8 @@ async function roundsOf(db: Db, claimed: readonly TClaimed[]): Promise<(TClaimed
       dropName: round.dropName,
       round: round.round,
       isWhitelist: round.whitelistName !== null,
+      raffleWindowEndsAt: raffleWindowsEndAt.get(round.policyId) ?? null,
+      hasWaitingRoom: round.hasWaitingRoom,
     };
   });
 }
