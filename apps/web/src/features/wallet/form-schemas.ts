@@ -164,8 +164,11 @@ export function usdcWithdrawalForm(fee: TMoney | undefined) {
   return z.object({ amount: withdrawalAmount('usdc', fee), address: ZUsdcAddress, isConfirmed });
 }
 
-/** A saved bank account: the wire form's details (the same shared fields), as is. */
-export const ZBankAccountForm = z.object({ wire: ZWireDetails });
+/**
+ * A saved bank account: the wire form's details (the same shared fields), as is, and the spec's box confirming the
+ * bank information is correct (section 5: required wherever bank details are given, not only on a withdrawal).
+ */
+export const ZBankAccountForm = z.object({ wire: ZWireDetails, isConfirmed });
 
 export const ZWalletAddressForm = ZAddWalletAddressRequest;
 

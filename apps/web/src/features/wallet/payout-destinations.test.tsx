@@ -159,7 +159,10 @@ describe('payment methods: bank accounts', () => {
     await user.type(within(form).getByLabelText(/IBAN/), 'DE00 1234 5678 9012 3456 78');
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     expect(await within(form).findByText('Please enter a valid IBAN.')).toBeInTheDocument();
+    // The spec's box confirming the bank information is required here as on a withdrawal (session 71's wallet hunt).
+    expect(within(form).getByText('Please confirm that the information is correct.')).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
+    await user.click(within(form).getByRole('checkbox', { name: 'I confirm the bank information is correct' }));
     await user.clear(within(form).getByLabelText(/IBAN/));
     // A valid IBAN of another country than the bank's is refused under the IBAN field, naming both.
     await user.type(within(form).getByLabelText(/IBAN/), 'GB82 WEST 1234 5698 7654 32');
@@ -212,6 +215,7 @@ describe('payment methods: bank accounts', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add a bank account' }));
     const form = screen.getByRole('form', { name: 'Add a bank account' });
+    await user.click(within(form).getByRole('checkbox', { name: 'I confirm the bank information is correct' }));
     await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
     await typeUsBank(user, form);
     // A Canadian with an account at a US bank: a US ZIP is not where they live.
@@ -271,6 +275,7 @@ describe('payment methods: bank accounts', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add a bank account' }));
     const form = screen.getByRole('form', { name: 'Add a bank account' });
+    await user.click(within(form).getByRole('checkbox', { name: 'I confirm the bank information is correct' }));
     await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
     await typeUsBank(user, form);
     answer = json(400, {

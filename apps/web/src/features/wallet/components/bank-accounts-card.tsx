@@ -6,6 +6,7 @@ import { countries, MAX_BANK_ACCOUNTS, type TBankAccount } from '@cypher/contrac
 import { isApiError } from '../../../api/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts.ts';
@@ -90,10 +91,11 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
   const addAccount = useAddBankAccount();
   const form = useForm<TBankInput, unknown, TBankOutput>({
     resolver: zodResolver(ZBankAccountForm),
-    defaultValues: { wire: emptyWire },
+    defaultValues: { wire: emptyWire, isConfirmed: false },
   });
   const {
     handleSubmit,
+    register,
     setError,
     formState: { errors, isSubmitting },
   } = form;
@@ -125,6 +127,11 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
       <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a bank account">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <WireDetailsFields />
+        <Checkbox
+          label="I confirm the bank information is correct"
+          error={errors.isConfirmed?.message}
+          {...register('isConfirmed')}
+        />
         <div className={formStyles.actions}>
           <Button type="submit" variant="primary" isLoading={isSubmitting}>
             Save bank account
