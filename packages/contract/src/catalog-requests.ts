@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogMessages as m, ZBannerPlacement, ZBrandType, ZProductProperty, ZRarity } from './catalog.ts';
 import { ZWholeNumber } from './envelope.ts';
+import { hasNoInvisibleCharacters } from './invisible-characters.ts';
 
 /**
  * What the console sends to create and change catalogue entries. Create bodies carry the defaults; update bodies are
@@ -34,19 +35,12 @@ export function suggestSlug(name: string): string {
     .replace(/-+$/, '');
 }
 
-/**
- * Characters that show nothing yet make two names differ: "Gen\u200Besis" passed as a second "Genesis" beside the
- * first, and direction controls reorder what is shown. Soft hyphen, zero-width space, word joiner, byte-order mark,
- * and the bidirectional embeddings, overrides and isolates. (The zero-width joiner of emoji sequences is not among them.)
- */
-const INVISIBLE_CHARACTERS = /[\u00AD\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
-
 export const ZName = z
   .string({ error: m.nameLength })
   .trim()
   .min(1, { error: m.nameLength })
   .max(120, { error: m.nameLength })
-  .refine((name) => !INVISIBLE_CHARACTERS.test(name), { error: m.nameInvisible });
+  .refine(hasNoInvisibleCharacters, { error: m.nameInvisible });
 
 /** Optional text: trimmed, '' becomes null, at most `max` characters. */
 export function ZOptionalText(max: number) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isCardExpired, isValidCardNumber, ZCreateDepositRequest } from './deposits.ts';
+import {
+  isCardExpired,
+  isValidCardNumber,
+  nameOnCardInvisibleMessage,
+  tiliaMethodLabelInvisibleMessage,
+  ZAddCardRequest,
+  ZAddTiliaPaymentMethodRequest,
+  ZCreateDepositRequest,
+} from './deposits.ts';
 
 describe('isValidCardNumber', () => {
   it.each(['4242424242424242', '4000000000000002', '4000000000009995', '4242 4242 4242 4242', '5555-5555-5555-4444'])(
@@ -41,4 +49,30 @@ describe('isCardExpired', () => {
     [{ expMonth: 4, expYear: 2026 }, true],
     [{ expMonth: 12, expYear: 2025 }, true],
   ])('%o -> %s', (expiry, expected) => expect(isCardExpired(expiry, now)).toBe(expected));
+});
+
+// Session 71's wallet hunt: "Jo\u202EnaF" was taken as a name on a card and a label, shown as "JoFan".
+describe('texts a person types for a card or a Tilia method', () => {
+  const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030 };
+  const messages = (parsed: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+  it.each(['Jo\u202EnaF', 'Ada\u200B Lovelace', 'Ada \u2066Lovelace\u2069', 'Ada Love\u00ADlace'])(
+    'refuse %j, naming the field',
+    (text) => {
+      expect(messages(ZAddCardRequest.safeParse({ ...card, nameOnCard: text }))).toEqual([
+        `nameOnCard: ${nameOnCardInvisibleMessage}`,
+      ]);
+      expect(messages(ZAddTiliaPaymentMethodRequest.safeParse({ type: 'tilia_wallet', label: text }))).toEqual([
+        `label: ${tiliaMethodLabelInvisibleMessage}`,
+      ]);
+    },
+  );
+
+  it('take names in any script, and an emoji sequence whole', () => {
+    expect(ZAddCardRequest.safeParse({ ...card, nameOnCard: 'Zoë Ørsted-Łukasz' }).success).toBe(true);
+    expect(
+      ZAddTiliaPaymentMethodRequest.safeParse({ type: 'card', label: 'Family \u{1F468}\u200D\u{1F469}' }).success,
+    ).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZQueryBoolean } from './catalog.ts';
 import { ZMoney, ZPageQuery, ZRequestedCents } from './envelope.ts';
 import { errorCatalogue } from './errors.ts';
+import { hasNoInvisibleCharacters } from './invisible-characters.ts';
 
 export const depositMethods = ['card', 'crypto', 'tilia'] as const;
 export type TDepositMethod = (typeof depositMethods)[number];
@@ -155,7 +156,15 @@ export type TSavedCard = z.infer<typeof ZSavedCard>;
 
 /** Spec section 5, "Card: name as on card". */
 export const nameOnCardMessage = 'Please enter the name as it appears on the card (2 to 100 characters).';
-export const ZNameOnCard = z.string().trim().min(2, nameOnCardMessage).max(100, nameOnCardMessage);
+export const nameOnCardInvisibleMessage =
+  'The name on the card cannot hold invisible characters (a zero-width space, a direction mark): please type it again.';
+/** Without invisible characters: a direction control would make the name shown differ from the name sent with the card. */
+export const ZNameOnCard = z
+  .string()
+  .trim()
+  .min(2, nameOnCardMessage)
+  .max(100, nameOnCardMessage)
+  .refine(hasNoInvisibleCharacters, nameOnCardInvisibleMessage);
 
 /** The years a card's expiry may name at all; whether it is still good is isCardExpired's question. */
 export const CARD_EXPIRY_YEAR_MIN = 2000;
@@ -198,9 +207,17 @@ export type TTiliaPaymentMethod = z.infer<typeof ZTiliaPaymentMethod>;
 
 /** What a person calls a Tilia payment method ("My Tilia wallet"). */
 export const TILIA_METHOD_LABEL_MAX_LENGTH = 60;
+export const tiliaMethodLabelInvisibleMessage =
+  'A label cannot hold invisible characters (a zero-width space, a direction mark): please type it again.';
 
 export const ZAddTiliaPaymentMethodRequest = z.strictObject({
   type: z.enum(tiliaPaymentMethodTypes),
-  label: z.string().trim().min(1).max(TILIA_METHOD_LABEL_MAX_LENGTH),
+  // A person picks a method to pay by its label: two labels alike on screen must not be two different texts.
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(TILIA_METHOD_LABEL_MAX_LENGTH)
+    .refine(hasNoInvisibleCharacters, tiliaMethodLabelInvisibleMessage),
 });
 export type TAddTiliaPaymentMethodRequest = z.infer<typeof ZAddTiliaPaymentMethodRequest>;

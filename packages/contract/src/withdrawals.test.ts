@@ -231,6 +231,22 @@ describe('ZCreateWithdrawalRequest', () => {
     ]);
   });
 
+  // Session 71's wallet hunt: "Jo\u202EnaF" showed the compliance reviewer "JoFan", another name than the bank's.
+  it.each([
+    ['firstName', 'Jo\u202EnaF'],
+    ['lastName', 'Love\u200Blace'],
+    ['bankName', 'First\u2060Bank'],
+    ['branch', '\u2066Main\u2069 Street'],
+    ['address', '1 Main\u00AD Street'],
+    ['city', 'Spring\u200Efield'],
+    ['accountNumber', '1234\uFEFF56789'],
+  ])('refuses invisible characters in the wire’s %s, naming the field', (field, value) => {
+    const usBank = { country: 'US', routingNumber: '021000021', accountNumber: '123456789' };
+    expect(issues(wire({ ...usBank, [field]: value }))).toEqual([
+      `wire.${field}: ${withdrawalMessages.invisibleCharacters}`,
+    ]);
+  });
+
   it('requires every holder field, a known country and the confirmation', () => {
     const body = wire({ country: 'ZZ', firstName: '', routingNumber: '021000021', accountNumber: '1234' });
     expect(issues({ ...body, isConfirmed: false })).toEqual(

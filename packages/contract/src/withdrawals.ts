@@ -16,6 +16,7 @@ import {
 } from './bank-details.ts';
 import { countryNameOf, isCountryCode } from './countries.ts';
 import { ZMoney, ZPageQuery, ZRequestedCents } from './envelope.ts';
+import { hasNoInvisibleCharacters } from './invisible-characters.ts';
 import { formatMoney } from './money-format.ts';
 
 export const withdrawalMethods = ['wire', 'usdc'] as const;
@@ -51,6 +52,8 @@ export const withdrawalMessages = {
   required: 'This field is required.',
   country: 'Please choose a country.',
   isConfirmed: 'Please confirm that the information is correct.',
+  invisibleCharacters:
+    'This field cannot hold invisible characters (a zero-width space, a direction mark): please type it again.',
 } as const;
 
 /**
@@ -65,8 +68,19 @@ export function ibanCountryMismatchMessage(iban: string, country: string): strin
   );
 }
 
-const text = (max: number) => z.string().trim().min(1, withdrawalMessages.required).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/**
+ * Every field a person types: a compliance reviewer reads these before money leaves, and a direction control or a
+ * zero-width character would show them other words than the ones the bank receives.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, withdrawalMessages.required)
+    .max(max)
+    .refine(hasNoInvisibleCharacters, withdrawalMessages.invisibleCharacters);
+const optionalText = (max: number) =>
+  z.string().trim().max(max).refine(hasNoInvisibleCharacters, withdrawalMessages.invisibleCharacters).optional();
 
 /**
  * Wire details. Which account fields are required depends on the country (wireSchemeFor): US, Canada, IBAN and SWIFT

@@ -113,6 +113,29 @@ describe('/v1/bank-accounts', () => {
     expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toEqual([]);
   });
 
+  // Session 71's wallet hunt: "Jo\u202EnaF" was saved, and read "JoFan" to whoever checked the account.
+  it('refuses invisible and direction-control characters in what the person typed, naming the fields', async () => {
+    const user = await activeUser(t);
+    const response = await call('POST', '/v1/bank-accounts', user.accessToken, {
+      ...usAccount,
+      firstName: 'Jo\u202EnaF',
+      bankName: 'Ch\u200Base',
+    });
+    const message =
+      'This field cannot hold invisible characters (a zero-width space, a direction mark): please type it again.';
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      expect.objectContaining({
+        code: 'INVALID_REQUEST',
+        details: [
+          { field: 'firstName', message },
+          { field: 'bankName', message },
+        ],
+      }),
+    ]);
+    expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toEqual([]);
+  });
+
   it('says which saved accounts a wire withdrawal would now refuse, and why, keeping them as saved', async () => {
     const user = await activeUser(t);
     const saved = await call('POST', '/v1/bank-accounts', user.accessToken, germanAccount);
