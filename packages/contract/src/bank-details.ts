@@ -208,6 +208,20 @@ export function ibanCountryFor(country: string): string {
   return IBAN_COUNTRY_OF_TERRITORY[country] ?? country;
 }
 
+/** The country of the bank a SWIFT code names: its fifth and sixth letters (DEUTDEFF: DE). */
+export function countryOfSwift(swift: string): string {
+  return swift.trim().slice(4, 6).toUpperCase();
+}
+
+/**
+ * Whether a SWIFT code can be a bank's in this country: its country letters are the country's own, or, for a territory
+ * whose banks use their country's IBANs, that country's (a bank in Réunion may have an RE or an FR code).
+ */
+export function isSwiftOfCountry(swift: string, country: string): boolean {
+  const swiftCountry = countryOfSwift(swift);
+  return swiftCountry === country || swiftCountry === ibanCountryFor(country);
+}
+
 /** The country an IBAN was issued in: its first two letters. */
 export function countryOfIban(iban: string): string {
   return iban.replace(/\s/g, '').slice(0, 2).toUpperCase();

@@ -174,7 +174,9 @@ describe('ZCreateWithdrawalRequest', () => {
         ? { routingNumber: '021000021', accountNumber: '123456789' }
         : country === 'CA'
           ? { institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567' }
-          : { iban: country === 'DE' ? 'DE89370400440532013000' : 'GB82WEST12345698765432', swift: 'DEUTDEFF' };
+          : country === 'DE'
+            ? { iban: 'DE89370400440532013000', swift: 'DEUTDEFF' }
+            : { iban: 'GB82WEST12345698765432', swift: 'BARCGB22' };
     const message = country === 'US' ? withdrawalMessages.usZip : withdrawalMessages.caPostalCode;
     expect(issues(wire({ country, zip, ...account }))).toEqual(isValid ? [] : [`wire.zip: ${message}`]);
   });
@@ -218,6 +220,23 @@ describe('ZCreateWithdrawalRequest', () => {
     expect(issues(wire({ country: 'RE', iban: 'FR1420041010050500013M02606', swift: 'BNPAFRPP' }))).toEqual([]);
     expect(issues(wire({ country: 'JE', iban: 'gb82west12345698765432', swift: 'BARCJESH' }))).toEqual([]);
     expect(issues(wire({ country: 'FR', iban: 'FR1420041010050500013M02606', swift: 'BNPAFRPP' }))).toEqual([]);
+  });
+
+  // Session 71's wallet hunt: a German SWIFT code for a bank in France was taken, the wire routed to another bank.
+  it('refuses a SWIFT code from another country than the bank’s, naming both, and takes a territory’s country’s', () => {
+    expect(issues(wire({ country: 'FR', iban: 'FR1420041010050500013M02606', swift: 'DEUTDEFF' }))).toEqual([
+      "wire.swift: This SWIFT code's country (Germany) is not the bank's country (France). Please enter a SWIFT code whose fifth and sixth letters are FR.",
+    ]);
+    expect(issues(wire({ country: 'RE', iban: 'FR1420041010050500013M02606', swift: 'deutdeffxxx' }))).toEqual([
+      "wire.swift: This SWIFT code's country (Germany) is not the bank's country (Réunion). Please enter a SWIFT code whose fifth and sixth letters are RE or FR.",
+    ]);
+    expect(issues(wire({ country: 'JP', accountNumber: '1234567', swift: 'CTBAAU2S' }))).toEqual([
+      "wire.swift: This SWIFT code's country (Australia) is not the bank's country (Japan). Please enter a SWIFT code whose fifth and sixth letters are JP.",
+    ]);
+    // A territory's bank with its own letters or its country's; lower case is the same code.
+    expect(issues(wire({ country: 'RE', iban: 'FR1420041010050500013M02606', swift: 'bfcorerx' }))).toEqual([]);
+    expect(issues(wire({ country: 'RE', iban: 'FR1420041010050500013M02606', swift: 'BNPAFRPP' }))).toEqual([]);
+    expect(issues(wire({ country: 'JE', iban: 'GB82WEST12345698765432', swift: 'BARCGB22' }))).toEqual([]);
   });
 
   it('asks countries without IBANs (Japan, Australia) for the account number and SWIFT, never an IBAN', () => {

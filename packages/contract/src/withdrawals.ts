@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   countryOfIban,
+  countryOfSwift,
   ibanCountryFor,
   isAbaRoutingNumber,
   isElectronicRoutingNumber,
@@ -9,6 +10,7 @@ import {
   isIban,
   isInstitutionNumber,
   isSwiftCode,
+  isSwiftOfCountry,
   isTransitNumber,
   evmAddressRefinement,
   isUsZipCode,
@@ -69,6 +71,19 @@ export function ibanCountryMismatchMessage(iban: string, country: string): strin
 }
 
 /**
+ * A SWIFT code of another country than the bank's, under the SWIFT field: it names the bank the wire is sent through,
+ * so a German code for a bank in France routes the wire to a German bank, not the one stated. A territory's bank may
+ * have its own country letters or its country's (Réunion: RE or FR).
+ */
+export function swiftCountryMismatchMessage(swift: string, country: string): string {
+  const letters = [...new Set([country, ibanCountryFor(country)])].join(' or ');
+  return (
+    `This SWIFT code's country (${countryNameOf(countryOfSwift(swift))}) is not the bank's country (${countryNameOf(country)}). ` +
+    `Please enter a SWIFT code whose fifth and sixth letters are ${letters}.`
+  );
+}
+
+/**
  * Every field a person types: a compliance reviewer reads these before money leaves, and a direction control or a
  * zero-width character would show them other words than the ones the bank receives.
  */
@@ -116,6 +131,12 @@ export const ZWireDetails = z
       if (!value) context.addIssue({ code: 'custom', path: [field], message: withdrawalMessages.required });
       else if (!isValid(value)) context.addIssue({ code: 'custom', path: [field], message });
     };
+    const checkSwiftCountry = () => {
+      const { swift, country } = details;
+      if (swift && isSwiftCode(swift) && !isSwiftOfCountry(swift, country)) {
+        context.addIssue({ code: 'custom', path: ['swift'], message: swiftCountryMismatchMessage(swift, country) });
+      }
+    };
     // The address is where the holder lives, which need not be where the bank is.
     const residence = wireSchemeFor(details.residenceCountry || details.country);
     if (residence === 'us') check('zip', isUsZipCode, withdrawalMessages.usZip);
@@ -143,9 +164,11 @@ export const ZWireDetails = z
       if (iban && isIban(iban) && countryOfIban(iban) !== ibanCountryFor(country)) {
         context.addIssue({ code: 'custom', path: ['iban'], message: ibanCountryMismatchMessage(iban, country) });
       }
+      checkSwiftCountry();
     } else {
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
       check('swift', isSwiftCode, withdrawalMessages.swift);
+      checkSwiftCountry();
     }
   });
 export type TWireDetails = z.infer<typeof ZWireDetails>;

@@ -99,7 +99,11 @@ describe('/v1/bank-accounts', () => {
       'transitNumber',
     ]);
     // A German IBAN for a bank in France: the wire would go to a bank of another country than the one stated.
-    const elsewhere = await call('POST', '/v1/bank-accounts', user.accessToken, { ...germanAccount, country: 'FR' });
+    const elsewhere = await call('POST', '/v1/bank-accounts', user.accessToken, {
+      ...germanAccount,
+      country: 'FR',
+      swift: 'BNPAFRPP',
+    });
     expect([elsewhere.statusCode, elsewhere.json().details]).toEqual([
       400,
       [
@@ -107,6 +111,22 @@ describe('/v1/bank-accounts', () => {
           field: 'iban',
           message:
             "This IBAN's country (Germany) is not the bank's country (France). Please enter an IBAN that starts with FR.",
+        },
+      ],
+    ]);
+    // A German SWIFT code for a bank in France, with a French IBAN (session 71's wallet hunt): the same.
+    const germanSwift = await call('POST', '/v1/bank-accounts', user.accessToken, {
+      ...germanAccount,
+      country: 'FR',
+      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+    });
+    expect([germanSwift.statusCode, germanSwift.json().details]).toEqual([
+      400,
+      [
+        {
+          field: 'swift',
+          message:
+            "This SWIFT code's country (Germany) is not the bank's country (France). Please enter a SWIFT code whose fifth and sixth letters are FR.",
         },
       ],
     ]);
