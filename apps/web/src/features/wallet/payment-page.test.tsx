@@ -394,6 +394,46 @@ describe('payment page: add funds', () => {
     expect(second).not.toBe(first);
   });
 
+  // Session 71's wallet hunt: a retry after a lost answer, once the deposit was paid, was sent to its closed checkout.
+  it('shows the outcome, not the checkout, when a retry finds the deposit already paid', async () => {
+    const assign = vi.fn();
+    stubLocationAssign(assign);
+    let calls = 0;
+    wallet((request) => {
+      if (request.path === '/v1/deposits' && request.method === 'POST') {
+        calls += 1;
+        if (calls === 1) return apiFailure(502, 'PAYMENT_PROVIDER_UNAVAILABLE');
+        return json(201, { data: { depositId: 'dep-7', checkoutUrl: null, status: 'succeeded' } });
+      }
+      if (request.path === '/v1/deposits/dep-7') {
+        return json(200, {
+          data: {
+            id: 'dep-7',
+            method: 'card',
+            status: 'succeeded',
+            amount: usd(2_550),
+            createdAt: '2026-11-22T08:00:00.000Z',
+            updatedAt: '2026-11-22T08:00:05.000Z',
+            failureReason: null,
+            paymentMethod: 'Visa •••• 4242',
+            checkoutUrl: null,
+            expiresAt: null,
+            orderId: null,
+          },
+        });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '25.50');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?deposit=dep-7'));
+    expect(await screen.findByText('Funds added')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('pays with a saved card without a checkout and shows the outcome here', async () => {
     const assign = vi.fn();
     stubLocationAssign(assign);

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TCreateDepositResponse, TDepositMethod } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { openCheckoutUrl } from './deposit-states.ts';
 import { deposits, type TDepositRow } from './deposits.tables.ts';
 
 /** The deposit as it stands now, after a move that did not happen because someone else's did. */
@@ -23,7 +24,9 @@ const chargeNeverMadeReasons = new Set(['provider_not_configured', 'provider_una
  * failed with its reason), except a charge that never reached the provider (502).
  */
 export function answerFor(deposit: TDepositRow): TCreateDepositResponse {
-  const answer = { depositId: deposit.id, checkoutUrl: deposit.checkoutUrl, status: deposit.status };
+  // A replay after the deposit ended (the web resends its key after a lost answer) must not send the person to a
+  // closed checkout: it answers the status, without a page, and the client shows the outcome.
+  const answer = { depositId: deposit.id, checkoutUrl: openCheckoutUrl(deposit), status: deposit.status };
   if (deposit.savedMethodId) {
     if (deposit.status === 'created') throw new AppError('REQUEST_IN_PROGRESS');
     if (deposit.status === 'failed' && chargeNeverMadeReasons.has(deposit.failureReason ?? '')) {

@@ -25,6 +25,14 @@ const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
   expired: ['succeeded'],
 };
 
+/**
+ * The checkout page worth sending a person to: only an open one (pending). A finished checkout shows "closed", so a
+ * deposit that has ended (paid, failed, expired) has none to give, whoever asks (its view, or a replayed request).
+ */
+export function openCheckoutUrl(deposit: TDepositRow): string | null {
+  return deposit.status === 'pending' ? deposit.checkoutUrl : null;
+}
+
 function depositStatesLeadingTo(to: TDepositStatus): TDepositStatus[] {
   return (Object.keys(depositTransitions) as TDepositStatus[]).filter((from) => depositTransitions[from].includes(to));
 }

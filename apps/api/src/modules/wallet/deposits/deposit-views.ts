@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDeposit } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { ledgerTransactions } from '../wallet.tables.ts';
+import { openCheckoutUrl } from './deposit-states.ts';
 import { deposits, type TDepositRow } from './deposits.tables.ts';
 import { CREATED_DEPOSIT_TTL_MS } from './expire-abandoned-deposits.ts';
 
@@ -36,8 +37,7 @@ export function depositView(row: { deposit: TDepositRow; paymentMethod: string |
     updatedAt: deposit.updatedAt.toISOString(),
     failureReason: deposit.failureReason,
     paymentMethod: row.paymentMethod ?? deposit.paymentMethodLabel,
-    // Only an open checkout is worth sending the person to; a finished one shows "closed".
-    checkoutUrl: deposit.status === 'pending' ? deposit.checkoutUrl : null,
+    checkoutUrl: openCheckoutUrl(deposit),
     expiresAt: openUntil(deposit)?.toISOString() ?? null,
     orderId: deposit.orderId,
   };

@@ -159,6 +159,24 @@ describe('POST /v1/deposits', () => {
     expect(other.statusCode).toBe(422);
   });
 
+  // Session 71's wallet hunt: a replay after the deposit ended answered its checkout page, and the web, which resends
+  // its key after a lost answer and then goes to that page, landed on a closed checkout.
+  it.each([
+    ['paid', '4242 4242 4242 4242', 'succeeded'],
+    ['declined', '4000000000000002', 'failed'],
+  ])('answers a replay after the deposit was %s with its status and no checkout page', async (_, card, status) => {
+    const user = await signedInUser();
+    const key = `deposit-ended-${status}`;
+    const first = await createDeposit(user.accessToken, 1100, key);
+    const { depositId, checkoutUrl } = first.json().data;
+    expect([first.statusCode, typeof checkoutUrl]).toEqual([201, 'string']);
+    expect((await payAtCheckout(checkoutUrl, card)).statusCode).toBe(303);
+
+    const replayed = await createDeposit(user.accessToken, 1100, key);
+    expect([replayed.statusCode, replayed.json()]).toEqual([201, { data: { depositId, checkoutUrl: null, status } }]);
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId))).toHaveLength(1);
+  });
+
   it('marks the deposit failed and answers 502 PAYMENT_PROVIDER_UNAVAILABLE when the provider fails', async () => {
     const user = await signedInUser();
     const request = { method: 'card' as const, amount: { amount: 1000, currency: 'USD' as const } };

@@ -135,7 +135,8 @@ function AddFundsForm({ limits, shortfallCents, retry }: TFilledIn & { limits: T
       });
       idempotency.settle();
       // The hosted checkout is another site (the sandbox page in development): a full navigation, not a route. A
-      // saved-method charge has no checkout (null): the outcome shows here, polled from the deposit.
+      // saved-method charge has no checkout (null), nor has a deposit that ended before a retry's answer (paid,
+      // failed, expired: its checkout is closed): the outcome shows here, polled from the deposit.
       if (checkoutUrl) window.location.assign(checkoutUrl);
       else void navigate(`/payment?deposit=${encodeURIComponent(depositId)}`);
     } catch (error) {
