@@ -105,7 +105,12 @@ describe('deletion blocked list', () => {
         message: 'Your balance still holds 12.50 USD.',
         next: { to: '/payment?tab=withdraw', label: 'Withdraw what you can' },
       },
-      { kind: 'NFTs', message: 'You still own 2 NFTs.', next: undefined },
+      // They are listed on /collections, as packs are: there the person sees which they still own.
+      {
+        kind: 'NFTs',
+        message: 'You still own 2 NFTs.',
+        next: { to: '/collections', label: 'See your collection' },
+      },
     ]);
   });
 

@@ -87,6 +87,7 @@ const blockerPages: Record<string, DeletionBlocker['next']> = {
   // Listed with their expiry on the balance tab, each with the way back to its checkout.
   deposits: { to: '/payment', label: 'See them and when they expire' },
   packs: { to: '/collections', label: 'Open your packs' },
+  nfts: { to: '/collections', label: 'See your collection' },
 };
 
 /** 409 ACCOUNT_HAS_ASSETS: one entry per kind of asset still held, or undefined for any other answer. */
