@@ -39,6 +39,36 @@ describe('account deletion', () => {
     expect(getSession().isLoggedIn).toBe(true);
   });
 
+  it('names passes and tickets among what must be settled, and leads a pass still held to the passes held', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const held = 'You still hold 1 pass that has not ended yet.';
+    stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (request.path === CHECK) return json(200, { data: { reauthenticatedUntil: '2026-11-22T04:30:00.000Z' } });
+      if (request.path === DELETE_REQUEST) {
+        return json(409, {
+          code: 'ACCOUNT_HAS_ASSETS',
+          message: 'assets',
+          details: [{ field: 'passes', message: held }],
+        });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/delete');
+    expect(
+      await screen.findByText(/Your balance, packs, NFTs, passes and tickets must be settled first/),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    const blocked = (await screen.findByText(held)).closest('li')!;
+    expect(blocked).toHaveTextContent(`Passes: ${held}`);
+    expect(within(blocked).getByRole('link', { name: 'See your passes' })).toHaveAttribute('href', '/pass?show=mine');
+  });
+
   it('shows a payment still in progress among what blocks the request', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     const inProgress = 'A payment of $500.00 you started is still in progress. Wait until it completes or expires.';
