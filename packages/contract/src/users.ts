@@ -26,6 +26,11 @@ export const ZMyUser = z.object({
   discordReconnectAvailableAt: z.string().nullable(),
   status: ZAccountStatus,
   isDeleteRequestedAccount: z.boolean(),
+  /**
+   * While a deletion request runs: when the account is deleted (seven days after the request, as the request's mail
+   * says), so the deletion-in-progress screen names the day. Null without a request.
+   */
+  deletionScheduledAt: z.string().nullable(),
   isEmailVerified: z.boolean(),
   hasPassword: z.boolean(),
   /**

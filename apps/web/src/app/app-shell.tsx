@@ -43,7 +43,14 @@ export function AppShell() {
 
   // Spec section 4: during the seven days of a deletion request, the account sees only the way back (or out).
   if (user?.isDeleteRequestedAccount) {
-    return <DeletionInProgressScreen email={user.email} onSignOut={() => void signOut()} isSigningOut={isSigningOut} />;
+    return (
+      <DeletionInProgressScreen
+        email={user.email}
+        deletionScheduledAt={user.deletionScheduledAt}
+        onSignOut={() => void signOut()}
+        isSigningOut={isSigningOut}
+      />
+    );
   }
 
   const Layout = layoutFor(matches) === 'bare' ? BareLayout : DefaultLayout;

@@ -68,6 +68,7 @@ export function myUser(changes: Record<string, unknown> = {}) {
     discordReconnectAvailableAt: null,
     status: 'ACTIVE',
     isDeleteRequestedAccount: false,
+    deletionScheduledAt: null,
     isEmailVerified: true,
     hasPassword: true,
     isOperator: false,

@@ -1,4 +1,5 @@
 import type { TDiscordLink, TMyUser, TPublicUser } from '@cypher/contract';
+import { ACCOUNT_DELETION_GRACE_MS } from './deletion/complete-account-deletions.ts';
 import type { TUserRow } from './users.tables.ts';
 
 /** The owner's view of an account: every User field of spec section 3. */
@@ -17,6 +18,10 @@ export function toMyUser(user: TUserRow, discord: TDiscordLink | null, isOperato
     discordReconnectAvailableAt: !discord && lockedUntil && lockedUntil > now ? lockedUntil.toISOString() : null,
     status: user.status,
     isDeleteRequestedAccount: user.deleteRequestedAt !== null,
+    // The same date as the request's answer and mail (deletesAt): the job carries it out on its first run after it.
+    deletionScheduledAt: user.deleteRequestedAt
+      ? new Date(user.deleteRequestedAt.getTime() + ACCOUNT_DELETION_GRACE_MS).toISOString()
+      : null,
     isEmailVerified: user.emailVerifiedAt !== null,
     hasPassword: user.passwordHash !== null,
     isOperator,

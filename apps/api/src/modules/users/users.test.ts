@@ -29,6 +29,7 @@ describe('GET /v1/users/my', () => {
       discordReconnectAvailableAt: null,
       status: 'CREATED',
       isDeleteRequestedAccount: false,
+      deletionScheduledAt: null,
       isEmailVerified: false,
       hasPassword: true,
       isOperator: false,

@@ -154,7 +154,13 @@ describe('account deletion', () => {
     let isDeleteRequested = true;
     stubApi((request) => {
       if (request.path === '/v1/users/my') {
-        return json(200, { data: myUser({ nickname: 'Ada', isDeleteRequestedAccount: isDeleteRequested }) });
+        return json(200, {
+          data: myUser({
+            nickname: 'Ada',
+            isDeleteRequestedAccount: isDeleteRequested,
+            deletionScheduledAt: isDeleteRequested ? '2026-11-29T12:00:00.000Z' : null,
+          }),
+        });
       }
       if (request.path === '/v1/users/delete-revoke') {
         isDeleteRequested = false;
@@ -164,6 +170,11 @@ describe('account deletion', () => {
     });
     renderApp('/guide');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account is being deleted' })).toBeInTheDocument();
+    // Deleted seven days after the request, on the day the record gives, with its zone (12:00 UTC is Nov 29 from
+    // UTC−11 to UTC+11); the screen said "within seven days", as if it could come sooner.
+    expect(screen.getByText(/^You asked for the account/)).toHaveTextContent(
+      /Your account will be deleted on Nov 29, 2026, \d{1,2}:\d{2} [AP]M \S+\. Until then you can cancel the request\.$/,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Cancel deletion request' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Guide' })).toBeInTheDocument();

@@ -97,7 +97,12 @@ describe('POST /v1/users/delete-request', () => {
     expect((await latestMessage(t, user.email)).subject).toContain('will be deleted');
 
     const accessToken = await signIn(user.email);
-    expect(await myUser(accessToken)).toMatchObject({ isDeleteRequestedAccount: true, status: 'ACTIVE' });
+    // The day the screen names, the same as the answer's and the mail's.
+    expect(await myUser(accessToken)).toMatchObject({
+      isDeleteRequestedAccount: true,
+      deletionScheduledAt: new Date(requestedAt.getTime() + 7 * DAY_MS).toISOString(),
+      status: 'ACTIVE',
+    });
     const twice = await requestDeletion(accessToken);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('ACCOUNT_DELETION_ALREADY_REQUESTED');
@@ -112,7 +117,11 @@ describe('POST /v1/users/delete-revoke', () => {
     const accessToken = await signIn(user.email);
     const response = await post('/v1/users/delete-revoke', accessToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ email: user.email, isDeleteRequestedAccount: false });
+    expect(response.json().data).toMatchObject({
+      email: user.email,
+      isDeleteRequestedAccount: false,
+      deletionScheduledAt: null,
+    });
 
     t.clock.advance(2 * DAY_MS);
     await completeAccountDeletions(jobDeps());

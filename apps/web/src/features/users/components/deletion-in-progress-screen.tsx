@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { StatusScreen } from '../../../ui/status-screen.tsx';
@@ -8,6 +9,8 @@ import { useRevokeAccountDeletion } from '../api/revoke-account-deletion.ts';
 
 interface DeletionInProgressScreenProps {
   email: string;
+  /** When the account is deleted (ISO), from the user record: set whenever a deletion is requested. */
+  deletionScheduledAt: string | null;
   onSignOut: () => void;
   isSigningOut: boolean;
 }
@@ -16,7 +19,12 @@ interface DeletionInProgressScreenProps {
  * Spec section 4: while a deletion request runs its seven days, a signed-in account sees only this, on every
  * route: cancel the request, or sign out.
  */
-export function DeletionInProgressScreen({ email, onSignOut, isSigningOut }: DeletionInProgressScreenProps) {
+export function DeletionInProgressScreen({
+  email,
+  deletionScheduledAt,
+  onSignOut,
+  isSigningOut,
+}: DeletionInProgressScreenProps) {
   const { showToast } = useToast();
   const revoke = useRevokeAccountDeletion();
   const [error, setError] = useState<string>();
@@ -49,9 +57,14 @@ export function DeletionInProgressScreen({ email, onSignOut, isSigningOut }: Del
           </>
         }
       >
+        {/* The account is deleted seven days after the request, not within them: the date, with its zone, as the
+            request's mail gives it, so nobody reads it as a day too early. */}
         <p>
-          You asked for the account <strong>{email}</strong> to be deleted. Within seven days of the request it is
-          removed for good, with its personal data.
+          You asked for the account <strong>{email}</strong> to be deleted, with its personal data.{' '}
+          {deletionScheduledAt
+            ? `Your account will be deleted on ${formatDateTimeWithZone(deletionScheduledAt)}.`
+            : 'Your account will be deleted seven days after the request.'}{' '}
+          Until then you can cancel the request.
         </p>
         <p>Changed your mind? Cancel the request and everything stays as it was.</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
