@@ -1,7 +1,14 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorCatalogue, type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
+import {
+  errorCatalogue,
+  raffleWinnerLimit,
+  type TDrop,
+  type TDropViewer,
+  type TPassGuarantee,
+  type TSalePolicy,
+} from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { dropPath, dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
@@ -34,9 +41,9 @@ import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer, unlessNotDrawn } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
 import { useRaffleRound } from './api/raffle-round.ts';
-import { RafflePanel } from './components/raffle-panel.tsx';
+import { RafflePanel, type TRaffleBuying } from './components/raffle-panel.tsx';
 import { isOpenForJoiningAt, serverNowOf, WaitingRoomPanel } from './components/waiting-room-panel.tsx';
-import { dropPhaseAt, roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
+import { dropPhaseAt, packsLeft, roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
 import { purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
@@ -292,7 +299,14 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
         ? drop.salePolicies
             .filter((round) => round.isRaffle && Date.parse(round.saleEndAt) > now.getTime())
             .map((round) => (
-              <RafflePanel key={round.id} dropId={drop.id} roundId={round.id} roundEndsAt={round.saleEndAt} now={now} />
+              <RafflePanel
+                key={round.id}
+                dropId={drop.id}
+                roundId={round.id}
+                roundEndsAt={round.saleEndAt}
+                now={now}
+                buying={raffleBuying(drop, phase, round)}
+              />
             ))
         : null}
       {isOpen ? (
@@ -317,6 +331,21 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
       ) : null}
     </StatusPanel>
   );
+}
+
+/**
+ * The viewer's buying in a raffle's round while it is the one on sale, for its panel: the viewer part's allowance
+ * speaks of that round only then (drop-viewer.ts), so a round still to come gets null.
+ */
+function raffleBuying(drop: TDrop, phase: TDropPhase, round: TSalePolicy): TRaffleBuying | null {
+  const viewer = drop.viewer;
+  const isCurrent = phase.round.isCurrentActive && phase.round.current?.id === round.id;
+  if (!viewer || viewer.remaining === null || !isCurrent) return null;
+  return {
+    remaining: viewer.remaining,
+    hasBought: viewer.remaining < raffleWinnerLimit(round.perPersonLimit),
+    isSoldOut: packsLeft(round) === 0,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { raffleCommitment, type TRaffleDraw, type TRaffleMine } from '@cypher/contract';
+import { errorCatalogue, raffleCommitment, type TRaffleDraw, type TRaffleMine } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { balances, drop, dropIds, policy } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -45,7 +45,11 @@ const mine: TRaffleMine = {
   wonIn: null,
 };
 
-function api(answer: () => TRaffleDraw, route: (request: SentRequest) => Response | undefined = () => undefined) {
+function api(
+  answer: () => TRaffleDraw,
+  route: (request: SentRequest) => Response | undefined = () => undefined,
+  sale: { remaining: number; purchasedCount: number; soldCount?: number } = { remaining: 2, purchasedCount: 0 },
+) {
   return stubApi((request) => {
     const path = request.path.split('?')[0];
     const routed = route(request);
@@ -53,8 +57,15 @@ function api(answer: () => TRaffleDraw, route: (request: SentRequest) => Respons
     if (path === `/v1/drops/${dropIds.drop}`)
       return json(200, {
         data: drop({
-          salePolicies: [policy(1, { whitelists: [], isRaffle: true }), policy(2)],
-          viewer: { isWhitelisted: null, remaining: 2, purchasedCount: 0 },
+          salePolicies: [
+            policy(1, {
+              whitelists: [],
+              isRaffle: true,
+              ...(sale.soldCount === undefined ? {} : { soldCount: sale.soldCount }),
+            }),
+            policy(2),
+          ],
+          viewer: { isWhitelisted: null, remaining: sale.remaining, purchasedCount: sale.purchasedCount },
         }),
       });
     if (path === `/v1/raffles/${dropIds.round1}`) return json(200, { data: answer() });
@@ -222,6 +233,49 @@ describe('a raffle round on the drop page', () => {
     expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
       'Only the raffle winners can buy in this round right now.',
     );
+  });
+
+  // Session 71's drop-day hunt: a winner who had bought every pack their place allows was still told to "Buy your
+  // packs with the Buy button", which the page no longer showed (the API answered PURCHASE_LIMIT_REACHED).
+  it('tells a winner who bought their place’s packs where to find them, not to press a Buy button that is gone', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const won = () => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine: { ...mine, wonIn: 1 } });
+    api(won, undefined, { remaining: 0, purchasedCount: 2 });
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() =>
+      expect(panel).toHaveTextContent('You bought your packs from this raffle. See them in My packs.'),
+    );
+    expect(within(panel).getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
+    expect(panel).not.toHaveTextContent('Buy button');
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
+      errorCatalogue.PURCHASE_LIMIT_REACHED.message,
+    );
+  });
+
+  it('tells a winner whose round sold out before they bought that it did, not to press a Buy button that is gone', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const won = () => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine: { ...mine, wonIn: 1 } });
+    api(won, undefined, { remaining: 2, purchasedCount: 0, soldCount: 100 });
+    const first = renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() =>
+      expect(panel).toHaveTextContent(
+        'You won a place, but round 1 sold out before you bought your packs. Your entry: r-7f3a9c',
+      ),
+    );
+    expect(panel).not.toHaveTextContent('Buy button');
+    expect(screen.queryByRole('button', { name: 'Buy packs' })).toBeNull();
+    first.unmount();
+
+    // Sold out after the winner bought one of their two: their packs are where to look.
+    api(won, undefined, { remaining: 1, purchasedCount: 1, soldCount: 100 });
+    renderApp(`/drops/${dropIds.drop}`);
+    const again = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() => expect(again).toHaveTextContent('You bought your packs from this raffle.'));
+    expect(again).not.toHaveTextContent('Buy button');
   });
 
   // Review: a first winner whose window had ended still read "Buy your packs … before" a time gone by.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { errorCatalogue, type TRaffleDraw } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
-import { raffleDrawPath } from '../../../lib/drop-paths.ts';
+import { myPacksPath, raffleDrawPath } from '../../../lib/drop-paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -17,23 +17,38 @@ import styles from './raffle-panel.module.css';
  * when, how many places for how many entries, my entry's public handle, and after the draw whether I won a place and
  * until when I may buy it (a first winner whose window has passed is told so, not to buy before a time gone), with
  * the public draw to recompute (`/drops/{id}/raffle/{roundId}`). It is asked again until the second draw is held (or
- * there will be none), so a second-draw win shows without a reload. Nothing for a round that is not a raffle.
+ * there will be none), so a second-draw win shows without a reload. A winner with nothing left to buy (their place's
+ * packs bought, or the round sold out) is told that, not pointed at a Buy button the page no longer shows. Nothing for
+ * a round that is not a raffle.
  */
 export function RafflePanel({
   dropId,
   roundId,
   roundEndsAt,
   now,
+  buying = null,
 }: {
   dropId: string;
   roundId: string;
   /** The round's end: a second-draw winner buys until then, and a window that lasts the round leaves no second draw. */
   roundEndsAt: string;
   now: Date;
+  /** The viewer's buying in this round while it is the one on sale; null for a round still to come (or a visitor). */
+  buying?: TRaffleBuying | null;
 }) {
   const raffle = useRaffleRound(roundId, roundEndsAt);
   if (!raffle.data) return null;
-  return <RaffleFacts dropId={dropId} raffle={raffle.data} roundEndsAt={roundEndsAt} now={now} />;
+  return <RaffleFacts dropId={dropId} raffle={raffle.data} roundEndsAt={roundEndsAt} now={now} buying={buying} />;
+}
+
+/** Where the viewer's buying stands in the raffle's round, from the drop's viewer part and the round's counts. */
+export interface TRaffleBuying {
+  /** Packs the viewer's place still allows (the drop's `viewer.remaining` for this round). */
+  remaining: number;
+  /** Whether the viewer has bought (or holds) any pack of this round. */
+  hasBought: boolean;
+  /** Every pack of the round is sold (or held). */
+  isSoldOut: boolean;
 }
 
 /**
@@ -52,11 +67,13 @@ function RaffleFacts({
   raffle,
   roundEndsAt,
   now,
+  buying,
 }: {
   dropId: string;
   raffle: TRaffleDraw;
   roundEndsAt: string;
   now: Date;
+  buying: TRaffleBuying | null;
 }) {
   const formatDateTime = useFormatDateTime();
   const drawPath = raffleDrawPath(dropId, raffle.roundId);
@@ -89,7 +106,7 @@ function RaffleFacts({
           <time dateTime={raffle.registrationClosesAt}>{formatDateTime(raffle.registrationClosesAt)}</time>
         </dd>
       </dl>
-      <RaffleState raffle={raffle} roundEndsAt={roundEndsAt} now={now} />
+      <RaffleState raffle={raffle} roundEndsAt={roundEndsAt} now={now} buying={buying} />
       <p className={styles.note}>
         The winners are drawn from a seed committed before anyone entered.{' '}
         <Link to={drawPath}>{raffle.drawnAt ? 'Check the draw' : 'See the commitment'}</Link>
@@ -98,7 +115,17 @@ function RaffleFacts({
   );
 }
 
-function RaffleState({ raffle, roundEndsAt, now }: { raffle: TRaffleDraw; roundEndsAt: string; now: Date }) {
+function RaffleState({
+  raffle,
+  roundEndsAt,
+  now,
+  buying,
+}: {
+  raffle: TRaffleDraw;
+  roundEndsAt: string;
+  now: Date;
+  buying: TRaffleBuying | null;
+}) {
   const formatDateTime = useFormatDateTime();
   const { isLoggedIn } = useSession();
   const enter = useEnterRaffle(raffle.roundId);
@@ -109,6 +136,16 @@ function RaffleState({ raffle, roundEndsAt, now }: { raffle: TRaffleDraw; roundE
   if (raffle.drawnAt && mine) {
     const windowEndsAt = raffle.rules?.purchaseWindowEndsAt ?? null;
     const hasSecondDraw = hasSecondDrawToCome(raffle, roundEndsAt);
+    // Drop day: a winner who had bought their place's packs was still told to use a Buy button the page no longer
+    // showed (the API answers PURCHASE_LIMIT_REACHED, or SOLD_OUT once the round is gone).
+    if (mine.wonIn !== null && buying && (buying.remaining === 0 || (buying.isSoldOut && buying.hasBought))) {
+      return (
+        <Alert tone="success" title={mine.wonIn === 1 ? 'You won a place' : 'You won a place in the second draw'}>
+          You bought your packs from this raffle. See them in <Link to={myPacksPath}>My packs</Link>. Your entry:{' '}
+          <code>{mine.handle}</code>
+        </Alert>
+      );
+    }
     // A first winner buys until the window ends; past it, their place went on to the second draw's waiting list.
     if (mine.wonIn === 1 && windowEndsAt && time >= Date.parse(windowEndsAt)) {
       const secondDrawWords = raffle.secondDraw
@@ -123,6 +160,14 @@ function RaffleState({ raffle, roundEndsAt, now }: { raffle: TRaffleDraw; roundE
           You won a place in the first draw; its purchase window closed{' '}
           <time dateTime={windowEndsAt}>{formatDateTime(windowEndsAt)}</time>. {secondDrawWords}
           Your entry: <code>{mine.handle}</code>
+        </p>
+      );
+    }
+    if (mine.wonIn !== null && buying?.isSoldOut) {
+      return (
+        <p className={styles.state}>
+          You won a place, but round {raffle.round} sold out before you bought your packs. Your entry:{' '}
+          <code>{mine.handle}</code>
         </p>
       );
     }
