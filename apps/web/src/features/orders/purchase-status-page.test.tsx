@@ -136,6 +136,25 @@ describe('purchase status', () => {
     expect(screen.queryByRole('link', { name: /pass/ })).toBeNull();
   });
 
+  // Session 71's drop-day hunt: a ticket kind made without a picture showed an empty 72 px box before its name.
+  it('draws a ticket for a ticket kind without a picture, where the item’s artwork would be', async () => {
+    orderApi(() =>
+      order({
+        item: { ...order().item, kind: 'TICKET', name: 'Drop ticket', imageUrl: null, linkPath: '/tickets' },
+        drop: null,
+        round: null,
+        packIds: [],
+        quantity: 3,
+      }),
+    );
+    renderApp(statusUrl);
+    const name = await screen.findByText('Drop ticket', { selector: 'p' });
+    const summary = name.parentElement!.parentElement!;
+    const art = summary.firstElementChild!;
+    expect(art.tagName).toBe('SPAN');
+    expect(art.querySelector('svg path')).toHaveAttribute('d', expect.stringMatching(/^M3 7h18v3/));
+  });
+
   it('says a pack given is a gift, with the way to open it, and nothing of paying', async () => {
     orderApi(() => giftOrder());
     renderApp(statusUrl);
