@@ -102,8 +102,12 @@ export const ZDropViewer = z.object({
   passGuarantee: z.object({ holdsPass: z.boolean(), packsLeft: z.number().int() }).nullable(),
   /** Packs the caller may still buy in the current (or next) round; null when unlimited. */
   remaining: z.number().int().nullable(),
-  /** Packs the caller bought or holds in this drop. */
+  /** Packs the caller bought or holds in this drop: paid ones and `heldCount` together (what counts against limits). */
   purchasedCount: z.number().int(),
+  /** Of `purchasedCount`, the packs only held for the caller's orders still waiting for payment (a card, Tilia). */
+  heldCount: z.number().int(),
+  /** The newest of those orders (its status page: purchaseStatusPath); null when none waits for payment. */
+  heldOrderId: z.string().nullable(),
   /** "Remind me": the round the caller's reminder is (or would be) for; null when no round is left to remind of. */
   reminder: ZDropReminder.nullable(),
 });

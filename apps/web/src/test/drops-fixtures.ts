@@ -129,12 +129,13 @@ const dropContents: TDrop['contents'] = [
 
 /**
  * A drop's changes; a viewer without a `reminder` has none to offer (no round left to remind of), one without
- * `holdsRequiredPass` faces a round that requires no pass, one without `passGuarantee` a round that guarantees none.
+ * `holdsRequiredPass` faces a round that requires no pass, one without `passGuarantee` a round that guarantees none,
+ * one without `heldCount` has no pack held for an order waiting for payment.
  */
 type TDropChanges = Omit<Partial<TDrop>, 'viewer'> & {
   viewer?:
-    | (Omit<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee'> &
-        Partial<Pick<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee'>>)
+    | (Omit<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee' | 'heldCount' | 'heldOrderId'> &
+        Partial<Pick<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee' | 'heldCount' | 'heldOrderId'>>)
     | null;
 };
 
@@ -165,7 +166,16 @@ export function drop(changes: TDropChanges = {}): TDrop {
     contents: dropContents,
     commitment: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0123',
     ...changes,
-    viewer: changes.viewer ? { reminder: null, holdsRequiredPass: null, passGuarantee: null, ...changes.viewer } : null,
+    viewer: changes.viewer
+      ? {
+          reminder: null,
+          holdsRequiredPass: null,
+          passGuarantee: null,
+          heldCount: 0,
+          heldOrderId: null,
+          ...changes.viewer,
+        }
+      : null,
   };
 }
 

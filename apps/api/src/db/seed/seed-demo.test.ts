@@ -251,6 +251,8 @@ describe('the demo drops', () => {
       passGuarantee: null,
       remaining: 10,
       purchasedCount: 0,
+      heldCount: 0,
+      heldOrderId: null,
       // On its list, so "Remind me" offers the second round.
       reminder: {
         policyId: live!.salePolicies[1]!.id,

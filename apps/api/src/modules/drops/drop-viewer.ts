@@ -11,7 +11,7 @@ import { viewerReminder } from './reminders/viewer-reminder.ts';
  * The signed-in caller's part of `GET /v1/drops/{id}`, read per request and never cached: whether they are on the
  * whitelist of the round that matters now, whether they hold the pass it requires (or the one it guarantees packs to,
  * and how many of those they may still buy), how many packs they may still buy in it, and how many packs of this drop
- * they bought or hold. The round that matters: the current one while it is active, otherwise the next (or, after the
+ * they bought or hold (and of those, held while they pay). The round that matters: the current one while it is active, otherwise the next (or, after the
  * last round, the last). And the round their "Remind me" is (or would be) for (viewer-reminder.ts).
  */
 export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, userId: string): Promise<TDropViewer> {
@@ -37,5 +37,14 @@ export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, user
     const packsLeft = holdsPass ? Math.max(0, guarantee.packsPerHolder - standing.purchasedInRound) : 0;
     passGuarantee = { holdsPass, packsLeft };
   }
-  return { isWhitelisted, holdsRequiredPass, passGuarantee, remaining, purchasedCount: standing.packCount, reminder };
+  return {
+    isWhitelisted,
+    holdsRequiredPass,
+    passGuarantee,
+    remaining,
+    purchasedCount: standing.packCount,
+    heldCount: standing.heldCount,
+    heldOrderId: standing.heldOrderId,
+    reminder,
+  };
 }

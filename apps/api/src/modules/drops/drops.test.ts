@@ -256,17 +256,27 @@ describe('the signed-in viewer', () => {
       passGuarantee: null,
       remaining: 5,
       purchasedCount: 0,
+      heldCount: 0,
+      heldOrderId: null,
       // Round 2 is for its whitelist, which a new (unverified) account is not on: nothing to be reminded of.
       reminder: null,
     });
     await claimPacks(t.database.db, { dropId: drops.available, round: 1, userId, quantity: 2, status: 'SUCCESSFUL' });
-    await claimPacks(t.database.db, { dropId: drops.available, round: 1, userId, quantity: 1, status: 'PENDING' });
+    const pending = await claimPacks(t.database.db, {
+      dropId: drops.available,
+      round: 1,
+      userId,
+      quantity: 1,
+      status: 'PENDING',
+    });
     expect((await dropOf(drops.available, bearer(fan.accessToken))).viewer).toEqual({
       isWhitelisted: null,
       holdsRequiredPass: null,
       passGuarantee: null,
       remaining: 2,
       purchasedCount: 3,
+      heldCount: 1,
+      heldOrderId: pending,
       reminder: null,
     });
     await claimPacks(t.database.db, { dropId: drops.available, round: 1, userId, quantity: 2, status: 'SUCCESSFUL' });
@@ -293,6 +303,8 @@ describe('the signed-in viewer', () => {
         passGuarantee: null,
         remaining: null,
         purchasedCount: 0,
+        heldCount: 0,
+        heldOrderId: null,
         reminder: null,
       });
       expect((await dropOf(drops.available, bearer(stranger.accessToken))).viewer!.isWhitelisted).toBe(false);
@@ -310,6 +322,8 @@ describe('the signed-in viewer', () => {
       passGuarantee: null,
       remaining: 5,
       purchasedCount: 0,
+      heldCount: 0,
+      heldOrderId: null,
       // "Remind me" would be for round 1, open to everyone; not asked for yet.
       reminder: {
         policyId: drop.salePolicies[0]!.id,

@@ -127,6 +127,21 @@ describe('orders paid by card', () => {
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
+  // Session 71's drop-day hunt: the drop page said "You hold 2 packs from this drop" of packs only held for an unpaid
+  // card order, which My packs did not show and which could still time out.
+  it('count on the drop page as held while unpaid, against the limit all the same, and as bought once paid', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 5, price: 2_000, perPersonLimit: 3 }] });
+    const buyer = await fastBuyer(t);
+    const viewerOf = async () =>
+      (await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}`, headers: bearer(buyer.accessToken) })).json()
+        .data.viewer;
+    const placed = await cardOrder(buyer.accessToken, dropId, 2);
+    expect(await viewerOf()).toMatchObject({ remaining: 1, purchasedCount: 2, heldCount: 2, heldOrderId: placed.id });
+
+    expect((await payAtCheckout(placed.checkoutUrl)).statusCode).toBe(303);
+    expect(await viewerOf()).toMatchObject({ remaining: 1, purchasedCount: 2, heldCount: 0, heldOrderId: null });
+  });
+
   // Helper's finding, session 68: the payment page listed an order's open checkout as money being added, closing
   // 20 minutes after the order's hold had ended (the provider's own expiry).
   it('list their open checkout as the purchase it pays, closing when the hold ends', async () => {

@@ -234,6 +234,33 @@ describe('drop page: states at the boundaries', () => {
     expect(screen.getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
   });
 
+  // Session 71's drop-day hunt: packs only held for an unpaid card or Tilia order read "You hold 2 packs from this
+  // drop", with My packs empty for them and the hold able to time out.
+  it('tells packs held while the viewer pays from the packs they hold, with the way to the purchase', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let viewer = { isWhitelisted: true, remaining: 0, purchasedCount: 2, heldCount: 2, heldOrderId: dropIds.order };
+    dropApi(() => drop({ viewer }));
+    const first = renderApp(dropUrl);
+    const allowance = await screen.findByRole('group', { name: 'Your allowance' });
+    expect(allowance).toHaveTextContent('2 packs held while you pay.');
+    expect(within(allowance).getByRole('link', { name: 'See the purchase' })).toHaveAttribute(
+      'href',
+      `/purchase/${dropIds.order}/status`,
+    );
+    expect(allowance).not.toHaveTextContent(/You hold/);
+    expect(within(allowance).queryByRole('link', { name: 'My packs' })).toBeNull();
+    first.unmount();
+
+    // One paid, one still held.
+    viewer = { ...viewer, heldCount: 1 };
+    renderApp(dropUrl);
+    const both = await screen.findByRole('group', { name: 'Your allowance' });
+    expect(both).toHaveTextContent('You hold 1 pack from this drop.');
+    expect(both).toHaveTextContent('1 pack held while you pay.');
+    expect(within(both).getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
+  });
+
   it('words the allowance for someone who has bought nothing in the round yet', async () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   errorCatalogue,
+  purchaseStatusPath,
   raffleWinnerLimit,
   type TDrop,
   type TDropViewer,
@@ -458,7 +459,7 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
   if (isRoundSoldOut) {
     return purchasedCount > 0 ? (
       <div className={styles.viewer} aria-label="Your allowance" role="group">
-        <Holdings purchasedCount={purchasedCount} />
+        <Holdings viewer={drop.viewer} />
       </div>
     ) : null;
   }
@@ -510,18 +511,39 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
                 : `You can buy ${formatCount(remaining)} more ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`}
         </p>
       )}
-      {purchasedCount > 0 ? <Holdings purchasedCount={purchasedCount} /> : null}
+      {purchasedCount > 0 ? <Holdings viewer={drop.viewer} /> : null}
     </div>
   );
 }
 
-function Holdings({ purchasedCount }: { purchasedCount: number }) {
+/**
+ * The viewer's packs of this drop: the paid ones, in My packs, and apart from them the ones only held while an order
+ * waits for payment, which My packs does not show yet and which go back on sale if the hold times out (drop day: they
+ * were counted as held packs, with My packs empty).
+ */
+function Holdings({ viewer }: { viewer: TDropViewer }) {
+  const paidCount = Math.max(0, viewer.purchasedCount - viewer.heldCount);
   return (
-    <p>
-      You hold {formatCount(purchasedCount)} {purchasedCount === 1 ? 'pack' : 'packs'} from this drop.{' '}
-      <Link to={myPacksPath} className={styles.inlineLink}>
-        My packs
-      </Link>
-    </p>
+    <>
+      {paidCount > 0 ? (
+        <p>
+          You hold {packsText(paidCount)} from this drop.{' '}
+          <Link to={myPacksPath} className={styles.inlineLink}>
+            My packs
+          </Link>
+        </p>
+      ) : null}
+      {viewer.heldCount > 0 ? (
+        <p>
+          {packsText(viewer.heldCount)} held while you pay.{' '}
+          <Link
+            to={viewer.heldOrderId ? purchaseStatusPath(viewer.heldOrderId) : '/payment?tab=purchases'}
+            className={styles.inlineLink}
+          >
+            See the purchase
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }
