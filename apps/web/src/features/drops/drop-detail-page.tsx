@@ -346,6 +346,12 @@ function raffleBuying(drop: TDrop, phase: TDropPhase, round: TSalePolicy): TRaff
     remaining: viewer.remaining,
     hasBought: viewer.remaining < raffleWinnerLimit(round.perPersonLimit),
     isSoldOut: packsLeft(round) === 0,
+    heldPurchasePath:
+      viewer.heldCount > 0
+        ? viewer.heldOrderId
+          ? purchaseStatusPath(viewer.heldOrderId)
+          : '/payment?tab=purchases'
+        : null,
   };
 }
 

@@ -48,7 +48,10 @@ const mine: TRaffleMine = {
 function api(
   answer: () => TRaffleDraw,
   route: (request: SentRequest) => Response | undefined = () => undefined,
-  sale: { remaining: number; purchasedCount: number; soldCount?: number } = { remaining: 2, purchasedCount: 0 },
+  sale: { remaining: number; purchasedCount: number; soldCount?: number; heldCount?: number } = {
+    remaining: 2,
+    purchasedCount: 0,
+  },
 ) {
   return stubApi((request) => {
     const path = request.path.split('?')[0];
@@ -65,7 +68,13 @@ function api(
             }),
             policy(2),
           ],
-          viewer: { isWhitelisted: null, remaining: sale.remaining, purchasedCount: sale.purchasedCount },
+          viewer: {
+            isWhitelisted: null,
+            remaining: sale.remaining,
+            purchasedCount: sale.purchasedCount,
+            heldCount: sale.heldCount ?? 0,
+            heldOrderId: sale.heldCount ? dropIds.order : null,
+          },
         }),
       });
     if (path === `/v1/raffles/${dropIds.round1}`) return json(200, { data: answer() });
@@ -252,6 +261,22 @@ describe('a raffle round on the drop page', () => {
     expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
       errorCatalogue.PURCHASE_LIMIT_REACHED.message,
     );
+  });
+
+  // Their packs held for a card payment still to come are not in My packs yet: the panel leads to the purchase.
+  it('tells a winner whose packs are held while they pay where to finish paying', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const won = () => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine: { ...mine, wonIn: 1 } });
+    api(won, undefined, { remaining: 0, purchasedCount: 2, heldCount: 2 });
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() => expect(panel).toHaveTextContent('Your packs from this raffle are held while you pay.'));
+    expect(within(panel).getByRole('link', { name: 'See the purchase' })).toHaveAttribute(
+      'href',
+      `/purchase/${dropIds.order}/status`,
+    );
+    expect(panel).not.toHaveTextContent('You bought your packs');
   });
 
   it('tells a winner whose round sold out before they bought that it did, not to press a Buy button that is gone', async () => {

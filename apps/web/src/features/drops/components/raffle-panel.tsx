@@ -49,6 +49,8 @@ export interface TRaffleBuying {
   hasBought: boolean;
   /** Every pack of the round is sold (or held). */
   isSoldOut: boolean;
+  /** The purchase whose packs are held while the viewer pays (not in My packs yet); null when none waits. */
+  heldPurchasePath: string | null;
 }
 
 /**
@@ -141,8 +143,17 @@ function RaffleState({
     if (mine.wonIn !== null && buying && (buying.remaining === 0 || (buying.isSoldOut && buying.hasBought))) {
       return (
         <Alert tone="success" title={mine.wonIn === 1 ? 'You won a place' : 'You won a place in the second draw'}>
-          You bought your packs from this raffle. See them in <Link to={myPacksPath}>My packs</Link>. Your entry:{' '}
-          <code>{mine.handle}</code>
+          {buying.heldPurchasePath ? (
+            <>
+              Your packs from this raffle are held while you pay.{' '}
+              <Link to={buying.heldPurchasePath}>See the purchase</Link>.
+            </>
+          ) : (
+            <>
+              You bought your packs from this raffle. See them in <Link to={myPacksPath}>My packs</Link>.
+            </>
+          )}{' '}
+          Your entry: <code>{mine.handle}</code>
         </Alert>
       );
     }
