@@ -115,3 +115,14 @@ export async function activeUser(t: TestApp, nickname = uniqueNickname()) {
   if (response.statusCode !== 201) throw new Error(`profile creation failed: ${response.body}`);
   return { ...user, nickname };
 }
+
+/** The password confirmed, then the account's deletion requested, as /account/delete does it; answers the request. */
+export async function requestAccountDeletion(t: TestApp, accessToken: string) {
+  await t.app.inject({
+    method: 'POST',
+    url: '/v1/users/authentications/check-password',
+    headers: bearer(accessToken),
+    payload: { password: STRONG_PASSWORD },
+  });
+  return t.app.inject({ method: 'POST', url: '/v1/users/delete-request', headers: bearer(accessToken) });
+}

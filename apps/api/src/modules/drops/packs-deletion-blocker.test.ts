@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, bearer, STRONG_PASSWORD } from '../../testing/auth-helpers.ts';
+import { activeUser, requestAccountDeletion } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { claimPacks, dropRequest, publishedDrop } from '../../testing/console-drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
@@ -29,14 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Password confirmed, then the deletion request, as /account/delete does it. */
-async function requestDeletion(accessToken: string) {
-  const post = (url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
-  await post('/v1/users/authentications/check-password', { password: STRONG_PASSWORD });
-  return post('/v1/users/delete-request');
-}
-
 describe('account deletion while packs or editions remain', () => {
   it('is refused while the person holds unopened packs, then while they own the editions, and accepted once both are gone', async () => {
     const user = await activeUser(t);
@@ -48,7 +40,7 @@ describe('account deletion while packs or editions remain', () => {
     await claimPacks(t.database.db, { dropId, round: 1, userId, quantity: 1, status: 'PENDING' });
     await claimPacks(t.database.db, { dropId, round: 1, userId, quantity: 2, status: 'SUCCESSFUL' });
 
-    const withPacks = await requestDeletion(user.accessToken);
+    const withPacks = await requestAccountDeletion(t, user.accessToken);
     expect(withPacks.statusCode).toBe(409);
     expect(withPacks.json()).toMatchObject({
       code: 'ACCOUNT_HAS_ASSETS',
@@ -63,12 +55,12 @@ describe('account deletion while packs or editions remain', () => {
       .update(editions)
       .set({ ownerUserId: userId, state: 'OWNED' })
       .where(inArray(editions.packId, ownedIds));
-    const withEditions = await requestDeletion(user.accessToken);
+    const withEditions = await requestAccountDeletion(t, user.accessToken);
     expect(withEditions.statusCode).toBe(409);
     expect(withEditions.json().details).toEqual([{ field: 'nfts', message: 'You still own 2 NFTs.' }]);
 
     // The editions went to someone else (a later issue's transfers): nothing remains, an opened pack is no asset.
     await t.database.db.update(editions).set({ ownerUserId: null }).where(inArray(editions.packId, ownedIds));
-    expect((await requestDeletion(user.accessToken)).statusCode).toBe(202);
+    expect((await requestAccountDeletion(t, user.accessToken)).statusCode).toBe(202);
   });
 });

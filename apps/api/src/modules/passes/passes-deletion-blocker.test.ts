@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/clock.ts';
-import { activeUser, bearer, STRONG_PASSWORD } from '../../testing/auth-helpers.ts';
+import { activeUser, bearer, requestAccountDeletion } from '../../testing/auth-helpers.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { heldPass } from '../../testing/raffle-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -15,14 +15,6 @@ beforeAll(async () => {
   adminToken = (await signUpOperator(t, 'admin')).accessToken;
 });
 afterAll(() => t.close());
-
-/** Password confirmed, then the deletion request, as /account/delete does it. */
-async function requestDeletion(accessToken: string) {
-  const post = (url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
-  await post('/v1/users/authentications/check-password', { password: STRONG_PASSWORD });
-  return post('/v1/users/delete-request');
-}
 
 async function collector() {
   const user = await activeUser(t);
@@ -51,7 +43,7 @@ describe('account deletion while passes remain', () => {
     const person = await collector();
     await heldPass(t, adminToken, [person.id]);
 
-    const response = await requestDeletion(person.accessToken);
+    const response = await requestAccountDeletion(t, person.accessToken);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'ACCOUNT_HAS_ASSETS',
@@ -68,7 +60,7 @@ describe('account deletion while passes remain', () => {
     const { id: passId } = await heldPass(t, adminToken, [person.id]);
 
     await setValidity(passId, 2, 30);
-    const notYet = await requestDeletion(person.accessToken);
+    const notYet = await requestAccountDeletion(t, person.accessToken);
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().details).toEqual([
       { field: 'passes', message: 'You still hold 1 pass that has not ended yet.' },
@@ -76,7 +68,7 @@ describe('account deletion while passes remain', () => {
 
     // Over: it opens nothing any more and is worth nothing, so the account may go.
     await setValidity(passId, -30, -1);
-    expect((await requestDeletion(person.accessToken)).statusCode).toBe(202);
+    expect((await requestAccountDeletion(t, person.accessToken)).statusCode).toBe(202);
     expect(await deleteRequestedAt(person.id)).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, bearer, STRONG_PASSWORD } from '../../testing/auth-helpers.ts';
+import { activeUser, requestAccountDeletion } from '../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { giveTickets, insertTicketKind } from '../../testing/ticket-fixtures.ts';
 import { users } from '../users/users.tables.ts';
@@ -11,14 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Password confirmed, then the deletion request, as /account/delete does it. */
-async function requestDeletion(accessToken: string) {
-  const post = (url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
-  await post('/v1/users/authentications/check-password', { password: STRONG_PASSWORD });
-  return post('/v1/users/delete-request');
-}
 
 async function deleteRequestedAt(userId: string) {
   const [row] = await t.database.db.select({ at: users.deleteRequestedAt }).from(users).where(eq(users.id, userId));
@@ -37,7 +29,7 @@ describe('account deletion while tickets remain', () => {
     await giveTickets(t.database.db, userId, drop.id, 2, t.clock.now());
     await giveTickets(t.database.db, userId, raffle.id, 1, t.clock.now());
 
-    const response = await requestDeletion(user.accessToken);
+    const response = await requestAccountDeletion(t, user.accessToken);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'ACCOUNT_HAS_ASSETS',
@@ -47,7 +39,7 @@ describe('account deletion while tickets remain', () => {
 
     // Spent (the holding row stays, at 0): nothing is held any more.
     await t.database.db.update(ticketHoldings).set({ count: 0 }).where(eq(ticketHoldings.userId, userId));
-    expect((await requestDeletion(user.accessToken)).statusCode).toBe(202);
+    expect((await requestAccountDeletion(t, user.accessToken)).statusCode).toBe(202);
     expect(await deleteRequestedAt(userId)).not.toBeNull();
   });
 });

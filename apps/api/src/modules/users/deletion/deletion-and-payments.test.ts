@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../lib/clock.ts';
-import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
+import { activeUser, bearer, logIn, requestAccountDeletion } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
@@ -41,17 +41,6 @@ async function startCryptoDeposit(accessToken: string, amount: number) {
   return row!;
 }
 
-/** Password confirmed, then the deletion request, as /account/delete does it. */
-async function requestDeletion(accessToken: string) {
-  await t.app.inject({
-    method: 'POST',
-    url: '/v1/users/authentications/check-password',
-    headers: bearer(accessToken),
-    payload: { password: STRONG_PASSWORD },
-  });
-  return t.app.inject({ method: 'POST', url: '/v1/users/delete-request', headers: bearer(accessToken) });
-}
-
 async function signIn(email: string): Promise<string> {
   const response = await logIn(t, email);
   expect(response.statusCode, response.body).toBe(200);
@@ -63,7 +52,7 @@ describe('a payment in progress blocks the deletion', () => {
     const user = await person();
     await startCryptoDeposit(user.accessToken, 50_000);
 
-    const response = await requestDeletion(user.accessToken);
+    const response = await requestAccountDeletion(t, user.accessToken);
 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -81,7 +70,7 @@ describe('a payment in progress blocks the deletion', () => {
 
   it('leaves a request pending when a payment started during the seven days is still in progress', async () => {
     const user = await person();
-    expect((await requestDeletion(user.accessToken)).statusCode).toBe(202);
+    expect((await requestAccountDeletion(t, user.accessToken)).statusCode).toBe(202);
     t.clock.advance(7 * DAY_MS - 60_000);
     await startCryptoDeposit(await signIn(user.email), 2_000);
     t.clock.advance(2 * 60_000);
@@ -101,7 +90,7 @@ describe('a payment that lands after the deletion', () => {
     // The checkout expires unpaid, so it no longer blocks; a crypto payment may still be confirmed late.
     t.clock.advance(DAY_MS);
     await expireAbandonedDeposits(t.database.db, t.clock.now());
-    expect((await requestDeletion(await signIn(user.email))).statusCode).toBe(202);
+    expect((await requestAccountDeletion(t, await signIn(user.email))).statusCode).toBe(202);
     t.clock.advance(8 * DAY_MS);
     expect((await completeAccountDeletions(jobDeps())).deleted).toBeGreaterThanOrEqual(1);
     const reportsBefore = t.errorReporter.reports.length;
