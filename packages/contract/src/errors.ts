@@ -80,13 +80,11 @@ export const errorCatalogue = {
     message: 'You cannot connect Discord again yet: reconnecting is possible 14 days after disconnecting.',
   },
 
-  // Account deletion (spec section 4): balance, packs and NFTs must be emptied first, and passes not yet ended and
-  // tickets, which were paid for too; seven days to change one's mind.
-  /** `details` lists what remains, one entry per kind (field: balance, packs, nfts, passes, tickets...). */
+  // Account deletion (spec section 4): balance, packs and NFTs must be emptied first; seven days to change one's mind.
+  /** `details` lists what remains, one entry per kind (field: balance, packs, nfts...). */
   ACCOUNT_HAS_ASSETS: {
     status: 409,
-    message:
-      'Your account still holds assets. Settle your balance, packs, NFTs, passes and tickets before deleting it.',
+    message: 'Your account still holds assets. Empty your balance, packs and NFTs before deleting it.',
   },
   ACCOUNT_DELETION_ALREADY_REQUESTED: { status: 409, message: 'The deletion of this account is already requested.' },
   ACCOUNT_DELETION_NOT_REQUESTED: { status: 409, message: 'There is no deletion request to cancel.' },

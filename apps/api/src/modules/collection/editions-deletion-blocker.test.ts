@@ -21,7 +21,7 @@ const db = () => t.database.db;
  * purchase's deposit is on the balance, which is the wallet's check and tested there).
  */
 const blockersOf = async (userId: string) =>
-  (await findDeletionBlockers(db(), userId, t.clock.now()))
+  (await findDeletionBlockers(db(), userId))
     .filter((blocker) => blocker.kind !== 'balance')
     .map((blocker) => [blocker.kind, blocker.message]);
 

@@ -155,16 +155,16 @@ describe('account deletion while money remains', () => {
   it('is blocked by any USD left, with the amount; CYP credit does not block (it ends with the account)', async () => {
     const user = await activeUser(t);
     const id = await userId(user.accessToken);
-    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id, t.clock.now()))).toEqual([]);
+    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id))).toEqual([]);
     await depositForTest(t.database.db, { userId: id, source: 'crypto', amount: 1250 });
     await depositForTest(t.database.db, { userId: id, source: 'reward', amount: 1000, currency: 'CYP' });
-    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id, t.clock.now()))).toEqual([
+    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id))).toEqual([
       { kind: 'balance', message: 'Your balance still holds $12.50.' },
     ]);
     await inTransaction(t.database.db, (tx) =>
       debitForPurchase(tx, { userId: id, amount: 1250, orderId: newId(), now: new Date() }),
     );
-    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id, t.clock.now()))).toEqual([]);
+    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id))).toEqual([]);
   });
 
   it('says which part can be withdrawn now and which must settle first', async () => {
@@ -172,7 +172,7 @@ describe('account deletion while money remains', () => {
     const id = await userId(user.accessToken);
     await depositForTest(t.database.db, { userId: id, source: 'crypto', amount: 2500 });
     await depositForTest(t.database.db, { userId: id, source: 'card', amount: 95_170 });
-    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id, t.clock.now()))).toEqual([
+    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id))).toEqual([
       {
         kind: 'balance',
         message:

@@ -53,10 +53,13 @@ export default function AccountDeletePage() {
         </h2>
         <ul className={styles.list}>
           <li>
-            Your balance, packs, NFTs, passes and tickets must be settled first: we cannot delete an account that still
-            holds assets. Open your packs; NFTs you exported to a wallet of your own have left and do not count. Spend
-            your tickets; a pass counts until its validity ends. CYP credit from check-ins, codes and gifts is not money
-            you paid in: whatever is left of it ends with the account.
+            Your balance, packs and NFTs must be empty first: we cannot delete an account that still holds assets. Open
+            your packs; NFTs you exported to a wallet of your own have left and do not count. CYP credit from check-ins,
+            codes and gifts is not money you paid in: whatever is left of it ends with the account.
+          </li>
+          <li>
+            Passes and tickets you hold, bought or given, end with the account: they cannot be moved to another one. Use
+            them first if you want what they give.
           </li>
           <li>
             A payment you started must complete or expire first, so that its money cannot arrive after you are gone.

@@ -122,25 +122,6 @@ describe('deletion blocked list', () => {
     ]);
   });
 
-  it('leads passes to the ones the person holds and tickets to their tickets', () => {
-    const error = new ApiError(409, 'ACCOUNT_HAS_ASSETS', 'assets', [
-      { field: 'passes', message: 'You still hold 1 pass that has not ended yet.' },
-      { field: 'tickets', message: 'You still hold 3 tickets.' },
-    ]);
-    expect(deletionBlockers(error)).toEqual([
-      {
-        kind: 'Passes',
-        message: 'You still hold 1 pass that has not ended yet.',
-        next: { to: '/pass?show=mine', label: 'See your passes' },
-      },
-      {
-        kind: 'Tickets',
-        message: 'You still hold 3 tickets.',
-        next: { to: '/tickets', label: 'See your tickets' },
-      },
-    ]);
-  });
-
   it('is undefined for any other answer', () => {
     expect(deletionBlockers(apiError('FORBIDDEN'))).toBeUndefined();
   });

@@ -80,8 +80,6 @@ const blockerTitles: Record<string, string> = {
   deposits: 'Payments in progress',
   packs: 'Packs',
   nfts: 'NFTs',
-  passes: 'Passes',
-  tickets: 'Tickets',
 };
 
 const blockerPages: Record<string, DeletionBlocker['next']> = {
@@ -90,9 +88,6 @@ const blockerPages: Record<string, DeletionBlocker['next']> = {
   deposits: { to: '/payment', label: 'See them and when they expire' },
   packs: { to: '/collections', label: 'Open your packs' },
   nfts: { to: '/collections', label: 'See your collection' },
-  // Only the passes the person holds, each with its validity: a pass stops blocking once it ends.
-  passes: { to: '/pass?show=mine', label: 'See your passes' },
-  tickets: { to: '/tickets', label: 'See your tickets' },
 };
 
 /** 409 ACCOUNT_HAS_ASSETS: one entry per kind of asset still held, or undefined for any other answer. */

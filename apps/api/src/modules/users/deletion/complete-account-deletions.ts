@@ -80,7 +80,7 @@ function completeDeletion(db: Db, id: string, now: Date, requestedBefore: Date) 
     // (lockAccountForCredit, for payments), so a credit either committed before the check or finds the account
     // deleted after it, and never lands between the two.
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
-    if (!user || (await findDeletionBlockers(tx, id, now)).length > 0) return 'blocked' as const;
+    if (!user || (await findDeletionBlockers(tx, id)).length > 0) return 'blocked' as const;
     const changes = anonymisedUserFields(id);
     const isMoved = await transitionDeletionState(tx, id, {
       from: 'REQUESTED',

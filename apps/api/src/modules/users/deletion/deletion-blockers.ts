@@ -2,15 +2,12 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { editionsDeletionBlocker } from '../../collection/editions-deletion-blocker.ts';
 import { packsDeletionBlocker } from '../../drops/packs-deletion-blocker.ts';
-import { passesDeletionBlocker } from '../../passes/passes-deletion-blocker.ts';
-import { ticketsDeletionBlocker } from '../../tickets/tickets-deletion-blocker.ts';
 import { balanceDeletionBlocker } from '../../wallet/balance-deletion-blocker.ts';
 import { openDepositsDeletionBlocker } from '../../wallet/deposits/open-deposits-deletion-blocker.ts';
 
 /**
- * Something that keeps an account from being deleted: a balance, packs, NFTs (spec section 4), passes and tickets
- * (paid for, and lost with the account), or a payment still in progress, which would otherwise land on the deleted
- * account.
+ * Something that keeps an account from being deleted: a balance, packs, NFTs (spec section 4), or a payment still in
+ * progress, which would otherwise land on the deleted account.
  */
 export interface DeletionBlocker {
   /** What remains, as the web can group it: `balance`, `deposits`, `packs`, `nfts`... */
@@ -19,36 +16,29 @@ export interface DeletionBlocker {
   message: string;
 }
 
-/**
- * Runs in the deletion transaction, with its handle, so what it sees is what the deletion acts on. `now` is the
- * request's or the job's clock, for what holds only for a time (a pass counts until its validity ends).
- */
-export type DeletionBlockerCheck = (tx: Db, userId: string, now: Date) => Promise<DeletionBlocker | null>;
+/** Runs in the deletion transaction, with its handle, so what it sees is what the deletion acts on. */
+export type DeletionBlockerCheck = (tx: Db, userId: string) => Promise<DeletionBlocker | null>;
 
 /**
  * Each module that keeps assets for a user adds its check here as it lands (wallet: balances and payments in progress;
- * drops: unopened packs; collection: NFTs; passes: passes not ended; tickets: tickets held), the way modules add
- * recurring jobs to the scheduler. A request and the job that completes it both ask every check, so assets that
- * arrive during the seven days still stop the deletion.
+ * drops: unopened packs; collection: NFTs), the way modules add recurring jobs to the scheduler. A request and the job
+ * that completes it both ask every check, so assets that arrive during the seven days still stop the deletion.
  */
 export const deletionBlockerChecks: DeletionBlockerCheck[] = [
   balanceDeletionBlocker,
   openDepositsDeletionBlocker,
   packsDeletionBlocker,
   editionsDeletionBlocker,
-  passesDeletionBlocker,
-  ticketsDeletionBlocker,
 ];
 
 export async function findDeletionBlockers(
   tx: Db,
   userId: string,
-  now: Date,
   checks: readonly DeletionBlockerCheck[] = deletionBlockerChecks,
 ): Promise<DeletionBlocker[]> {
   const blockers: DeletionBlocker[] = [];
   for (const check of checks) {
-    const blocker = await check(tx, userId, now);
+    const blocker = await check(tx, userId);
     if (blocker) blockers.push(blocker);
   }
   return blockers;

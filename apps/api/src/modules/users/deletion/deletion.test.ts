@@ -72,8 +72,7 @@ describe('POST /v1/users/delete-request', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'ACCOUNT_HAS_ASSETS',
-      message:
-        'Your account still holds assets. Settle your balance, packs, NFTs, passes and tickets before deleting it.',
+      message: 'Your account still holds assets. Empty your balance, packs and NFTs before deleting it.',
       details: [
         { field: 'balance', message: 'Your balance still holds 12.50 USD.' },
         { field: 'packs', message: 'You have 2 unopened packs.' },

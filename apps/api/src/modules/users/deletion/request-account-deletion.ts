@@ -25,7 +25,7 @@ export async function requestAccountDeletion(
   await assertRecentlyReauthenticated(ctx.db, principal, now);
   const deletesAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_MS);
   const email = await inTransaction(ctx.db, async (tx) => {
-    const blockers = await findDeletionBlockers(tx, principal.userId, now);
+    const blockers = await findDeletionBlockers(tx, principal.userId);
     if (blockers.length > 0) throw accountHasAssetsError(blockers);
     const isMoved = await transitionDeletionState(tx, principal.userId, { from: 'IN_USE', to: 'REQUESTED', now });
     if (!isMoved) throw new AppError('ACCOUNT_DELETION_ALREADY_REQUESTED');
