@@ -23,8 +23,10 @@ const sharedWithShown = 5;
 /**
  * What names a payout's destination however it was typed: the method, then the bank's and the account's identifiers
  * without spaces or dashes, in capitals (as the contract's bankAccountIdentity compares saved accounts: "1234-56789"
- * is account 123456789), and the address in lower case (an EVM address is one address in any case). Fields a method
- * does not use are null, in place, so a wire's routing number never meets another scheme's institution number.
+ * is account 123456789), and the address in lower case (an EVM address is one address in any case). The SWIFT code
+ * names the bank only where no IBAN does, by its first eight characters (the branch suffix, XXX or none, is the same
+ * bank), as bankAccountIdentity has it. Fields a method does not use are null, in place, so a wire's routing number
+ * never meets another scheme's institution number.
  */
 function destinationKey(details: SQL, method: SQL): SQL {
   const plain = (field: string) =>
@@ -35,7 +37,7 @@ function destinationKey(details: SQL, method: SQL): SQL {
     ${plain('routingNumber')},
     ${plain('institutionNumber')},
     ${plain('transitNumber')},
-    ${plain('swift')},
+    case when ${details} ?| array['iban', 'routingNumber', 'institutionNumber'] then null else left(${plain('swift')}, 8) end,
     ${plain('accountNumber')},
     lower(${details}->>'address')
   )`;

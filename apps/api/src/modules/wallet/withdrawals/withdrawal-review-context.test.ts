@@ -133,6 +133,36 @@ describe('GET /v1/console/withdrawals/:id/context', () => {
     });
   });
 
+  // Review of session 71: with the SWIFT code in the key, the same IBAN account given with COBADEFFXXX, then
+  // COBADEFF, was two destinations; a code names a bank by its first eight characters, and an IBAN needs none.
+  it('knows an IBAN account whatever SWIFT code came with it, the branch suffix or none', async () => {
+    const [person, other] = [await fundedUser(50_000), await fundedUser(50_000)];
+    const german = {
+      ...usWireDetails,
+      country: 'DE',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      swift: 'COBADEFFXXX',
+      routingNumber: undefined,
+      accountNumber: undefined,
+      zip: '60311',
+      state: 'Hesse',
+    };
+    const paid = await withdraw(person.accessToken, { ...wireRequest(10_000), wire: german });
+    await decide(paid.id, 'review');
+    await decide(paid.id, 'approve');
+    await decide(paid.id, 'paid', { payoutReference: 'FW-4' });
+    const again = await withdraw(person.accessToken, {
+      ...wireRequest(10_000),
+      wire: { ...german, swift: 'COBADEFF' },
+    });
+    await withdraw(other.accessToken, { ...wireRequest(10_000), wire: { ...german, swift: 'cobadeff500' } });
+
+    expect((await contextOf(again.id)).json().data.destination).toEqual({
+      paidBefore: 1,
+      sharedWith: [{ id: other.userId, email: other.email, nickname: other.nickname }],
+    });
+  });
+
   it('names the other people who asked for a payout to the same address, in any case', async () => {
     const sharedAddress = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
     const one = await fundedUser(50_000);
