@@ -108,6 +108,8 @@ export const ZDropViewer = z.object({
   heldCount: z.number().int(),
   /** The newest of those orders (its status page: purchaseStatusPath); null when none waits for payment. */
   heldOrderId: z.string().nullable(),
+  /** Of the current round only, the newest order waiting for payment (a raffle's panel speaks of its round); or null. */
+  heldInRoundOrderId: z.string().nullable(),
   /** "Remind me": the round the caller's reminder is (or would be) for; null when no round is left to remind of. */
   reminder: ZDropReminder.nullable(),
 });

@@ -132,11 +132,10 @@ const dropContents: TDrop['contents'] = [
  * `holdsRequiredPass` faces a round that requires no pass, one without `passGuarantee` a round that guarantees none,
  * one without `heldCount` has no pack held for an order waiting for payment.
  */
+type TViewerDefaulted =
+  'reminder' | 'holdsRequiredPass' | 'passGuarantee' | 'heldCount' | 'heldOrderId' | 'heldInRoundOrderId';
 type TDropChanges = Omit<Partial<TDrop>, 'viewer'> & {
-  viewer?:
-    | (Omit<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee' | 'heldCount' | 'heldOrderId'> &
-        Partial<Pick<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee' | 'heldCount' | 'heldOrderId'>>)
-    | null;
+  viewer?: (Omit<TDropViewer, TViewerDefaulted> & Partial<Pick<TDropViewer, TViewerDefaulted>>) | null;
 };
 
 /** The drop as `GET /v1/drops/{id}` answers; counts and sold-out follow the policies unless overridden. */
@@ -173,6 +172,7 @@ export function drop(changes: TDropChanges = {}): TDrop {
           passGuarantee: null,
           heldCount: 0,
           heldOrderId: null,
+          heldInRoundOrderId: null,
           ...changes.viewer,
         }
       : null,

@@ -45,6 +45,7 @@ export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, user
     purchasedCount: standing.packCount,
     heldCount: standing.heldCount,
     heldOrderId: standing.heldOrderId,
+    heldInRoundOrderId: standing.heldInRoundOrderId,
     reminder,
   };
 }

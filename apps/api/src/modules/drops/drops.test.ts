@@ -258,6 +258,7 @@ describe('the signed-in viewer', () => {
       purchasedCount: 0,
       heldCount: 0,
       heldOrderId: null,
+      heldInRoundOrderId: null,
       // Round 2 is for its whitelist, which a new (unverified) account is not on: nothing to be reminded of.
       reminder: null,
     });
@@ -277,6 +278,7 @@ describe('the signed-in viewer', () => {
       purchasedCount: 3,
       heldCount: 1,
       heldOrderId: pending,
+      heldInRoundOrderId: pending,
       reminder: null,
     });
     await claimPacks(t.database.db, { dropId: drops.available, round: 1, userId, quantity: 2, status: 'SUCCESSFUL' });
@@ -305,6 +307,7 @@ describe('the signed-in viewer', () => {
         purchasedCount: 0,
         heldCount: 0,
         heldOrderId: null,
+        heldInRoundOrderId: null,
         reminder: null,
       });
       expect((await dropOf(drops.available, bearer(stranger.accessToken))).viewer!.isWhitelisted).toBe(false);
@@ -324,6 +327,7 @@ describe('the signed-in viewer', () => {
       purchasedCount: 0,
       heldCount: 0,
       heldOrderId: null,
+      heldInRoundOrderId: null,
       // "Remind me" would be for round 1, open to everyone; not asked for yet.
       reminder: {
         policyId: drop.salePolicies[0]!.id,

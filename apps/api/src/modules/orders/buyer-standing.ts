@@ -15,7 +15,13 @@ import { orders, purchaseAllowances } from './orders.tables.ts';
 export async function buyerStanding(
   db: Db,
   input: { dropId: string; policyId: string | null; userId: string },
-): Promise<{ purchasedInRound: number; packCount: number; heldCount: number; heldOrderId: string | null }> {
+): Promise<{
+  purchasedInRound: number;
+  packCount: number;
+  heldCount: number;
+  heldOrderId: string | null;
+  heldInRoundOrderId: string | null;
+}> {
   const [allowance] = input.policyId
     ? await db
         .select({ purchased: purchaseAllowances.purchased })
@@ -28,6 +34,12 @@ export async function buyerStanding(
       heldPacks: sql<string | number>`coalesce(sum(${orders.quantity}) filter (where ${orders.status} = 'PENDING'), 0)`,
       // Order ids are UUID v7, so the greatest is the newest.
       heldOrderId: sql<string | null>`max(${orders.id}::text) filter (where ${orders.status} = 'PENDING')`,
+      // The same, of the round on sale only (a round's id is its orders' item_id): a raffle's panel speaks of it.
+      heldInRoundOrderId: input.policyId
+        ? sql<
+            string | null
+          >`max(${orders.id}::text) filter (where ${orders.status} = 'PENDING' and ${orders.itemId} = ${input.policyId})`
+        : sql<null>`null`,
     })
     .from(orders)
     .where(
@@ -42,5 +54,6 @@ export async function buyerStanding(
     packCount: Number(held?.packs ?? 0),
     heldCount: Number(held?.heldPacks ?? 0),
     heldOrderId: held?.heldOrderId ?? null,
+    heldInRoundOrderId: held?.heldInRoundOrderId ?? null,
   };
 }

@@ -346,12 +346,8 @@ function raffleBuying(drop: TDrop, phase: TDropPhase, round: TSalePolicy): TRaff
     remaining: viewer.remaining,
     hasBought: viewer.remaining < raffleWinnerLimit(round.perPersonLimit),
     isSoldOut: packsLeft(round) === 0,
-    heldPurchasePath:
-      viewer.heldCount > 0
-        ? viewer.heldOrderId
-          ? purchaseStatusPath(viewer.heldOrderId)
-          : '/payment?tab=purchases'
-        : null,
+    // The round's own unpaid order, not another round's of the drop: the panel says its packs are held while paying.
+    heldPurchasePath: viewer.heldInRoundOrderId ? purchaseStatusPath(viewer.heldInRoundOrderId) : null,
   };
 }
 

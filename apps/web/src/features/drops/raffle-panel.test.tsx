@@ -48,7 +48,14 @@ const mine: TRaffleMine = {
 function api(
   answer: () => TRaffleDraw,
   route: (request: SentRequest) => Response | undefined = () => undefined,
-  sale: { remaining: number; purchasedCount: number; soldCount?: number; heldCount?: number } = {
+  sale: {
+    remaining: number;
+    purchasedCount: number;
+    soldCount?: number;
+    heldCount?: number;
+    /** Packs held for an unpaid order of another round of the drop. */
+    heldElsewhere?: number;
+  } = {
     remaining: 2,
     purchasedCount: 0,
   },
@@ -72,8 +79,9 @@ function api(
             isWhitelisted: null,
             remaining: sale.remaining,
             purchasedCount: sale.purchasedCount,
-            heldCount: sale.heldCount ?? 0,
-            heldOrderId: sale.heldCount ? dropIds.order : null,
+            heldCount: (sale.heldCount ?? 0) + (sale.heldElsewhere ?? 0),
+            heldOrderId: sale.heldCount || sale.heldElsewhere ? dropIds.order : null,
+            heldInRoundOrderId: sale.heldCount ? dropIds.order : null,
           },
         }),
       });
@@ -250,7 +258,8 @@ describe('a raffle round on the drop page', () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     const won = () => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine: { ...mine, wonIn: 1 } });
-    api(won, undefined, { remaining: 0, purchasedCount: 2 });
+    // A pack of another round still held for its payment is not this raffle's (the review of session 71).
+    api(won, undefined, { remaining: 0, purchasedCount: 3, heldElsewhere: 1 });
     renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
     await waitFor(() =>
