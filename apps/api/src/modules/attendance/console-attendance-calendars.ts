@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   attendanceMessages,
@@ -167,6 +168,27 @@ function calendarColumns(input: TAttendanceCalendarRequest) {
 }
 
 /** Every grant the calendar gives, in one list: the daily reward, the days' own, the bonuses. */
+/** Each reward of a calendar with where it sits: a key that stays with it through an edit, and its form field. */
+function rewardPlaces(calendar: {
+  dailyReward: TGrantRequest;
+  dayRewards: readonly { date: string; reward: TGrantRequest }[];
+  streakBonuses: readonly { streakDays: number; reward: TGrantRequest }[];
+}): { key: string; field: string; reward: TGrantRequest }[] {
+  return [
+    { key: 'daily', field: 'dailyReward', reward: calendar.dailyReward },
+    ...calendar.dayRewards.map((day, index) => ({
+      key: `day:${day.date}`,
+      field: `dayRewards.${index}.reward`,
+      reward: day.reward,
+    })),
+    ...calendar.streakBonuses.map((bonus, index) => ({
+      key: `streak:${bonus.streakDays}`,
+      field: `streakBonuses.${index}.reward`,
+      reward: bonus.reward,
+    })),
+  ];
+}
+
 function grantsOf(calendar: {
   dailyReward: TGrantRequest;
   dayRewards: readonly { reward: TGrantRequest }[];
@@ -227,8 +249,9 @@ async function assertCheckInsKept(tx: Db, before: TAttendanceCalendarRow, input:
 }
 
 /**
- * Its rewards name things that exist (GRANT_ITEM_NOT_FOUND) and no pass over unless `saved` (the calendar as stored,
- * when edited) gives it already (GRANT_PASS_ENDED), and no other calendar covers any of its days.
+ * Its rewards name things that exist (GRANT_ITEM_NOT_FOUND) and no pass over (GRANT_PASS_ENDED, at each reward's
+ * field), unless `saved` (the calendar as stored, when edited) gives that very reward in the same place: the daily
+ * reward, a day's own by its date, a bonus by its streak length. And no other calendar covers any of its days.
  */
 async function assertCalendarFits(
   ctx: TWriteContext,
@@ -238,11 +261,19 @@ async function assertCalendarFits(
   input: TAttendanceCalendarRequest,
 ): Promise<void> {
   const selfId = saved?.id ?? null;
-  await checkGrantsForConsole(tx, operator, grantsOf(input), {
-    wording: { cypMinorUnits: ctx.config.wallet.cypMinorUnits },
-    now: ctx.clock.now(),
-    kept: saved ? grantsOf(saved) : [],
-  });
+  const places = rewardPlaces(input);
+  const savedAt = new Map(saved ? rewardPlaces(saved).map((place) => [place.key, place.reward]) : []);
+  await checkGrantsForConsole(
+    tx,
+    operator,
+    places.map((place) => place.reward),
+    {
+      wording: { cypMinorUnits: ctx.config.wallet.cypMinorUnits },
+      now: ctx.clock.now(),
+      isKept: (index) => isDeepStrictEqual(savedAt.get(places[index]!.key), places[index]!.reward),
+      fieldOf: (index) => places[index]!.field,
+    },
+  );
   const [other] = await tx
     .select()
     .from(attendanceCalendars)

@@ -177,11 +177,15 @@ describe('grants made in the console', () => {
     ];
     for (const refused of refusals) {
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json()).toEqual({
+      expect(refused.json()).toMatchObject({
         code: 'GRANT_PASS_ENDED',
         message: 'This pass is no longer valid, so it cannot be given. Choose another reward.',
       });
     }
+    // A calendar's refusal names the reward at fault, for its form to show it there.
+    expect(refusals[2]!.json().details).toEqual([
+      { field: 'streakBonuses.0.reward', message: refusals[2]!.json().message },
+    ]);
     const [stored] = await queryRows<{ batches: number; airdrops: number; calendars: number }>(
       db(),
       sql`select (select count(*)::int from redeem_batches where name = 'Late codes') as batches,
@@ -197,6 +201,17 @@ describe('grants made in the console', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.name).toBe('Pass month, renamed');
+    // The review of session 71: the pass kept in one place let it in anywhere else; a new reward naming it is
+    // refused at its field.
+    const moved = await post('PUT', `/v1/console/attendance-calendars/${made.json().data.id}`, {
+      ...calendar,
+      dayRewards: [{ date: calendar.startDate, reward: grants.pass() }],
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json()).toMatchObject({
+      code: 'GRANT_PASS_ENDED',
+      details: [{ field: 'dayRewards.0.reward', message: expect.stringContaining('no longer valid') }],
+    });
   });
 });
 
