@@ -253,6 +253,7 @@ describe('the demo drops', () => {
       purchasedCount: 0,
       heldCount: 0,
       heldOrderId: null,
+      heldInRoundOrderId: null,
       // On its list, so "Remind me" offers the second round.
       reminder: {
         policyId: live!.salePolicies[1]!.id,
