@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { countryOfIban } from './bank-details.ts';
 import { countryNameOf } from './countries.ts';
-import { ibanCountryMismatchMessage, ZUsdcAddress, ZWireDetails, type TWireDetails } from './withdrawals.ts';
+import {
+  ibanCountryMismatchMessage,
+  ZIsConfirmed,
+  ZUsdcAddress,
+  ZWireDetails,
+  type TWireDetails,
+} from './withdrawals.ts';
 
 /**
  * Saved payout destinations (spec section 2: "wallet address, ... bank account setup"): a person keeps up to five
@@ -11,8 +17,11 @@ import { ibanCountryMismatchMessage, ZUsdcAddress, ZWireDetails, type TWireDetai
 export const MAX_BANK_ACCOUNTS = 5;
 export const MAX_WALLET_ADDRESSES = 5;
 
-/** `POST /v1/bank-accounts`: the wire details as a withdrawal takes them. */
-export const ZAddBankAccountRequest = ZWireDetails;
+/**
+ * `POST /v1/bank-accounts`: the wire details as a withdrawal takes them, and the box confirming the bank information is
+ * correct, which the spec requires wherever bank details are given (section 5), as a wire withdrawal asks for it.
+ */
+export const ZAddBankAccountRequest = z.strictObject({ wire: ZWireDetails, isConfirmed: ZIsConfirmed });
 export type TAddBankAccountRequest = z.infer<typeof ZAddBankAccountRequest>;
 
 /** A saved bank account in a list: label and country; the account number is never sent beyond its last four. */

@@ -176,7 +176,8 @@ export type TWireDetails = z.infer<typeof ZWireDetails>;
 /** A USDC (ERC-20) address, as the withdrawal and the saved addresses take it. */
 export const ZUsdcAddress = z.string().trim().superRefine(evmAddressRefinement(withdrawalMessages.usdcAddress));
 
-const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
+/** The spec's box confirming the given details are correct (section 5), required wherever bank or USDC details go. */
+export const ZIsConfirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
 /** One withdrawal's bounds in USD minor units: at least $1, at most $1,000,000. */
 export const WITHDRAWAL_MIN_CENTS = 100;
 export const WITHDRAWAL_MAX_CENTS = 100_000_000;
@@ -219,12 +220,17 @@ export function withdrawalReasonSentence(reason: string | null): string {
 }
 
 export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('wire'), amount: withdrawalAmount, wire: ZWireDetails, isConfirmed: confirmed }),
+  z.strictObject({
+    method: z.literal('wire'),
+    amount: withdrawalAmount,
+    wire: ZWireDetails,
+    isConfirmed: ZIsConfirmed,
+  }),
   z.strictObject({
     method: z.literal('usdc'),
     amount: withdrawalAmount,
     address: ZUsdcAddress,
-    isConfirmed: confirmed,
+    isConfirmed: ZIsConfirmed,
   }),
 ]);
 export type TCreateWithdrawalRequest = z.infer<typeof ZCreateWithdrawalRequest>;

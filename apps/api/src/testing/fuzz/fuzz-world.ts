@@ -104,7 +104,10 @@ async function withPrivateData(
   await verifyIdentityForTest(t, token);
   await depositForTest(t.database.db, { userId: person.userId, source: 'crypto', amount: 1_000_000 });
   await call(t, 'POST', '/v1/deposits', token, { method: 'crypto', amount: { amount: 5_000, currency: 'USD' } });
-  await call(t, 'POST', '/v1/bank-accounts', token, { ...usWireDetails, accountNumber: details.accountNumber });
+  await call(t, 'POST', '/v1/bank-accounts', token, {
+    wire: { ...usWireDetails, accountNumber: details.accountNumber },
+    isConfirmed: true,
+  });
   await call(t, 'POST', '/v1/wallet-addresses', token, { address: details.walletAddress });
   await call(t, 'POST', '/v1/cards', token, {
     nameOnCard: 'Ada Lovelace',

@@ -192,7 +192,7 @@ describe('payment methods: bank accounts', () => {
     const list = await screen.findByRole('list', { name: 'Saved bank accounts' });
     expect(within(list).getByText(/Deutsche Bank •••• 3000/)).toBeInTheDocument();
     expect(within(list).getByText('Ada Lovelace · Germany')).toBeInTheDocument();
-    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual(germanDetails);
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual({ wire: germanDetails, isConfirmed: true });
     expect(screen.queryByRole('form', { name: 'Add a bank account' })).toBeNull();
 
     await user.click(within(list).getByRole('button', { name: 'Remove Deutsche Bank •••• 3000' }));
@@ -228,9 +228,8 @@ describe('payment methods: bank accounts', () => {
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     await waitFor(() => expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(1));
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual({
-      ...chaseDetails,
-      zip: 'K1A 0B1',
-      residenceCountry: 'CA',
+      wire: { ...chaseDetails, zip: 'K1A 0B1', residenceCountry: 'CA' },
+      isConfirmed: true,
     });
   });
 
@@ -281,7 +280,7 @@ describe('payment methods: bank accounts', () => {
     answer = json(400, {
       code: 'INVALID_REQUEST',
       message: 'Some of the information sent is not valid. Please check and try again.',
-      details: [{ field: 'routingNumber', message: 'Please enter a valid 9-digit routing number.' }],
+      details: [{ field: 'wire.routingNumber', message: 'Please enter a valid 9-digit routing number.' }],
     });
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     expect(await within(form).findByText('Please enter a valid 9-digit routing number.')).toBeInTheDocument();
@@ -434,7 +433,8 @@ describe('withdraw with saved destinations', () => {
     await user.click(screen.getByLabelText(/I confirm the bank information is correct/));
     await user.click(screen.getByRole('button', { name: 'Request wire withdrawal' }));
     await waitFor(() => expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(1));
-    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual(chaseDetails);
+    // Saved after the withdrawal it was confirmed for (the withdrawal's box).
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual({ wire: chaseDetails, isConfirmed: true });
     expect(await screen.findByText('Bank account saved')).toBeInTheDocument();
   });
 

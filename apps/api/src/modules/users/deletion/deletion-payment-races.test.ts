@@ -129,7 +129,7 @@ describe.runIf(isOnPostgres)('saves that queued behind the deletion job, on Post
     const post = (url: string, payload: object) => second.app.inject({ method: 'POST', url, headers, payload });
     const { deletion, answers } = await behindTheDeletionJob(first, userId, () => [
       post('/v1/cards', { nameOnCard: 'Ada Lovelace', cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 }),
-      post('/v1/bank-accounts', usWireDetails),
+      post('/v1/bank-accounts', { wire: usWireDetails, isConfirmed: true }),
       post('/v1/deposits', { method: 'crypto', amount: { amount: 50_000, currency: 'USD' } }),
     ]);
     expect(deletion).toMatchObject({ deleted: 1 });

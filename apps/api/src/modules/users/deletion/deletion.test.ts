@@ -172,7 +172,7 @@ describe('completing deletions after seven days', () => {
         expMonth: 12,
         expYear: 2039,
       }),
-      post('/v1/bank-accounts', user.accessToken, usWireDetails),
+      post('/v1/bank-accounts', user.accessToken, { wire: usWireDetails, isConfirmed: true }),
       post('/v1/wallet-addresses', user.accessToken, { address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
     ]);
     expect(saved.map((response) => response.statusCode)).toEqual([201, 201, 201]);

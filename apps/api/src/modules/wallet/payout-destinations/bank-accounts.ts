@@ -5,7 +5,7 @@ import {
   bankAccountLabel,
   bankAccountUnusableReason,
   MAX_BANK_ACCOUNTS,
-  type TAddBankAccountRequest,
+  type TWireDetails,
   type TBankAccount,
   type TBankAccountDetail,
 } from '@cypher/contract';
@@ -54,16 +54,11 @@ export async function getBankAccount(db: Db, userId: string, id: string): Promis
 }
 
 /**
- * Saves details already checked by the contract's ZWireDetails (the route's body schema), up to five per person, each
+ * Saves details already checked by the contract's ZWireDetails (the route's body schema, with the box confirming them), up to five per person, each
  * account once (the same account typed again, with spaces or in lower case, took two of the five places). The person's
  * row is locked first (hasRoomForOneMore), so two saves of one account at once cannot both find it absent.
  */
-export async function addBankAccount(
-  db: Db,
-  userId: string,
-  details: TAddBankAccountRequest,
-  now: Date,
-): Promise<TBankAccount> {
+export async function addBankAccount(db: Db, userId: string, details: TWireDetails, now: Date): Promise<TBankAccount> {
   return inTransaction(db, async (tx) => {
     if (!(await hasRoomForOneMore(tx, bankAccounts, userId, MAX_BANK_ACCOUNTS))) {
       throw new AppError('BANK_ACCOUNT_LIMIT_REACHED');

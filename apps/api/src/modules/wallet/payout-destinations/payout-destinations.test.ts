@@ -26,11 +26,14 @@ const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, accessToken: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(accessToken), payload });
+/** Saves a bank account as the form sends it: the details, and the box confirming they are correct, ticked. */
+const save = (accessToken: string, wire: object) =>
+  call('POST', '/v1/bank-accounts', accessToken, { wire, isConfirmed: true });
 
 describe('/v1/bank-accounts', () => {
   it('saves wire details with a label, lists them masked and gives the whole details to their owner only', async () => {
     const user = await activeUser(t);
-    const added = await call('POST', '/v1/bank-accounts', user.accessToken, usAccount);
+    const added = await save(user.accessToken, usAccount);
     expect(added.statusCode).toBe(201);
     const account = added.json().data;
     expect(account).toMatchObject({
@@ -40,7 +43,7 @@ describe('/v1/bank-accounts', () => {
       holderName: 'Ada Lovelace',
     });
 
-    const iban = await call('POST', '/v1/bank-accounts', user.accessToken, germanAccount);
+    const iban = await save(user.accessToken, germanAccount);
     expect(iban.json().data).toMatchObject({ label: 'Deutsche Bank •••• 3000', country: 'DE' });
 
     const listed = await call('GET', '/v1/bank-accounts', user.accessToken);
@@ -69,7 +72,7 @@ describe('/v1/bank-accounts', () => {
 
     // A holder who lives in another country than the bank's: the postal code is checked as theirs, and kept.
     const livesInCanada = { ...usAccount, accountNumber: '987654321', residenceCountry: 'CA', zip: 'K1A 0B1' };
-    const canadian = await call('POST', '/v1/bank-accounts', other.accessToken, livesInCanada);
+    const canadian = await save(other.accessToken, livesInCanada);
     expect(canadian.statusCode, canadian.body).toBe(201);
     const read = await call('GET', `/v1/bank-accounts/${canadian.json().data.id}`, other.accessToken);
     expect(read.json().data).toMatchObject({ isUsable: true, details: livesInCanada });
@@ -81,25 +84,34 @@ describe('/v1/bank-accounts', () => {
 
   it("checks the details with the wire withdrawal's rules and messages", async () => {
     const user = await activeUser(t);
-    const response = await call('POST', '/v1/bank-accounts', user.accessToken, {
+    const response = await save(user.accessToken, {
       ...usAccount,
       routingNumber: '021000022',
       accountNumber: '12',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([
-      { field: 'routingNumber', message: 'Please enter a valid 9-digit routing number.' },
-      { field: 'accountNumber', message: 'Please enter an account number of 4 to 17 digits.' },
+      { field: 'wire.routingNumber', message: 'Please enter a valid 9-digit routing number.' },
+      { field: 'wire.accountNumber', message: 'Please enter an account number of 4 to 17 digits.' },
     ]);
-    const canadian = await call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, country: 'CA' });
+    const canadian = await save(user.accessToken, { ...usAccount, country: 'CA' });
     expect(canadian.statusCode).toBe(400);
     expect(canadian.json().details.map((detail: { field: string }) => detail.field)).toEqual([
-      'zip',
-      'institutionNumber',
-      'transitNumber',
+      'wire.zip',
+      'wire.institutionNumber',
+      'wire.transitNumber',
     ]);
+    // The spec's box confirming the bank information is correct is required (section 5), as on a wire withdrawal.
+    for (const isConfirmed of [false, undefined]) {
+      const unconfirmed = await call('POST', '/v1/bank-accounts', user.accessToken, { wire: usAccount, isConfirmed });
+      expect([unconfirmed.statusCode, unconfirmed.json().details]).toEqual([
+        400,
+        [{ field: 'isConfirmed', message: 'Please confirm that the information is correct.' }],
+      ]);
+    }
+    expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toEqual([]);
     // A German IBAN for a bank in France: the wire would go to a bank of another country than the one stated.
-    const elsewhere = await call('POST', '/v1/bank-accounts', user.accessToken, {
+    const elsewhere = await save(user.accessToken, {
       ...germanAccount,
       country: 'FR',
       swift: 'BNPAFRPP',
@@ -108,14 +120,14 @@ describe('/v1/bank-accounts', () => {
       400,
       [
         {
-          field: 'iban',
+          field: 'wire.iban',
           message:
             "This IBAN's country (Germany) is not the bank's country (France). Please enter an IBAN that starts with FR.",
         },
       ],
     ]);
     // A German SWIFT code for a bank in France, with a French IBAN (session 71's wallet hunt): the same.
-    const germanSwift = await call('POST', '/v1/bank-accounts', user.accessToken, {
+    const germanSwift = await save(user.accessToken, {
       ...germanAccount,
       country: 'FR',
       iban: 'FR14 2004 1010 0505 0001 3M02 606',
@@ -124,7 +136,7 @@ describe('/v1/bank-accounts', () => {
       400,
       [
         {
-          field: 'swift',
+          field: 'wire.swift',
           message:
             "This SWIFT code's country (Germany) is not the bank's country (France). Please enter a SWIFT code whose fifth and sixth letters are FR.",
         },
@@ -136,7 +148,7 @@ describe('/v1/bank-accounts', () => {
   // Session 71's wallet hunt: "Jo\u202EnaF" was saved, and read "JoFan" to whoever checked the account.
   it('refuses invisible and direction-control characters in what the person typed, naming the fields', async () => {
     const user = await activeUser(t);
-    const response = await call('POST', '/v1/bank-accounts', user.accessToken, {
+    const response = await save(user.accessToken, {
       ...usAccount,
       firstName: 'Jo\u202EnaF',
       bankName: 'Ch\u200Base',
@@ -148,8 +160,8 @@ describe('/v1/bank-accounts', () => {
       expect.objectContaining({
         code: 'INVALID_REQUEST',
         details: [
-          { field: 'firstName', message },
-          { field: 'bankName', message },
+          { field: 'wire.firstName', message },
+          { field: 'wire.bankName', message },
         ],
       }),
     ]);
@@ -158,7 +170,7 @@ describe('/v1/bank-accounts', () => {
 
   it('says which saved accounts a wire withdrawal would now refuse, and why, keeping them as saved', async () => {
     const user = await activeUser(t);
-    const saved = await call('POST', '/v1/bank-accounts', user.accessToken, germanAccount);
+    const saved = await save(user.accessToken, germanAccount);
     const [owner] = await t.database.db
       .select({ userId: bankAccounts.userId })
       .from(bankAccounts)
@@ -207,7 +219,7 @@ describe('/v1/bank-accounts', () => {
     const user = await activeUser(t);
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, accountNumber: `55500${index}123` }),
+        save(user.accessToken, { ...usAccount, accountNumber: `55500${index}123` }),
       ),
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
@@ -224,35 +236,35 @@ describe('/v1/bank-accounts', () => {
   it('keeps each account once, however it is typed, even when two saves of it arrive at once', async () => {
     const user = await activeUser(t);
     const [first, second] = await Promise.all([
-      call('POST', '/v1/bank-accounts', user.accessToken, germanAccount),
-      call('POST', '/v1/bank-accounts', user.accessToken, germanAccount),
+      save(user.accessToken, germanAccount),
+      save(user.accessToken, germanAccount),
     ]);
     expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
     const retyped = { ...germanAccount, iban: 'de89370400440532013000', swift: 'deutdeffxxx', firstName: 'Grace' };
-    const again = await call('POST', '/v1/bank-accounts', user.accessToken, retyped);
+    const again = await save(user.accessToken, retyped);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: 'BANK_ACCOUNT_ALREADY_SAVED',
       message: 'This bank account is already saved.',
     });
-    const usAgain = await call('POST', '/v1/bank-accounts', user.accessToken, {
+    const usAgain = await save(user.accessToken, {
       ...usAccount,
       accountNumber: '0001-2345-6789',
     });
     expect(usAgain.statusCode).toBe(201);
-    const usTwice = await call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, bankName: 'Chase NA' });
+    const usTwice = await save(user.accessToken, { ...usAccount, bankName: 'Chase NA' });
     expect(usTwice.json().code).toBe('BANK_ACCOUNT_ALREADY_SAVED');
     // Another account at the same bank, and the same number at another bank, are other accounts.
     for (const other of [
       { ...usAccount, accountNumber: '000123456780' },
       { ...usAccount, routingNumber: '011000015' },
     ]) {
-      expect((await call('POST', '/v1/bank-accounts', user.accessToken, other)).statusCode).toBe(201);
+      expect((await save(user.accessToken, other)).statusCode).toBe(201);
     }
     expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toHaveLength(4);
     // Another person may save the same account (a joint account).
     const partner = await activeUser(t);
-    expect((await call('POST', '/v1/bank-accounts', partner.accessToken, germanAccount)).statusCode).toBe(201);
+    expect((await save(partner.accessToken, germanAccount)).statusCode).toBe(201);
   });
 
   it('needs a signed-in person', async () => {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { countries, MAX_BANK_ACCOUNTS, type TBankAccount } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
+import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -13,12 +13,13 @@ import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from '../api
 import { ZBankAccountForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
 import { SavedList } from './saved-list.tsx';
-import { emptyWire, WireDetailsFields, wireDetailsToSend } from './wire-details-fields.tsx';
+import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
 
 type TBankInput = z.input<typeof ZBankAccountForm>;
 type TBankOutput = z.output<typeof ZBankAccountForm>;
+const formFields = ['isConfirmed', ...wireFieldPaths] as Path<TBankInput>[];
 
 const countryNames = new Map<string, string>(countries.map((entry) => [entry.code, entry.name]));
 
@@ -105,20 +106,13 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
     resetByQuery: ['tab'],
   });
 
-  const onSubmit = handleSubmit(async ({ wire }) => {
+  const onSubmit = handleSubmit(async ({ wire, isConfirmed }) => {
     try {
-      await addAccount.mutateAsync(wireDetailsToSend(wire));
+      await addAccount.mutateAsync({ wire: wireDetailsToSend(wire), isConfirmed: isConfirmed as true });
       markSaved();
       onDone();
     } catch (error) {
-      // The API checks the details at the top level of its body; here they sit under `wire`.
-      const details = isApiError(error) ? (error.details ?? []).filter((detail) => detail.field in emptyWire) : [];
-      for (const detail of details) {
-        setError(`wire.${detail.field as keyof typeof emptyWire}`, { type: 'server', message: detail.message });
-      }
-      if (details.length === 0) {
-        setError('root.server', { message: error instanceof Error ? error.message : String(error) });
-      }
+      applyApiError(error, setError, { fields: formFields });
     }
   });
 

@@ -131,7 +131,10 @@ export function WireWithdrawalForm({
     setSavedAccountId(startingAccountId);
     if (isSavingAccount && canSaveAccount) {
       setIsSavingAccount(false);
-      await withdrawal.saveDestination('bank account', async () => (await addBankAccount.mutateAsync(details)).label);
+      await withdrawal.saveDestination(
+        'bank account',
+        async () => (await addBankAccount.mutateAsync({ wire: details, isConfirmed: true })).label,
+      );
     }
   });
 
