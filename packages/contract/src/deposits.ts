@@ -177,6 +177,13 @@ export function isCardExpired({ expMonth, expYear }: { expMonth: number; expYear
   return expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1);
 }
 
+/**
+ * How many cards and Tilia payment methods a person keeps saved. Each save goes to the payment provider (a card is
+ * tokenised), so an account that could save without end is a tool for trying stolen card numbers one after another.
+ */
+export const MAX_SAVED_CARDS = 10;
+export const MAX_TILIA_PAYMENT_METHODS = 5;
+
 export const ZAddCardRequest = z.strictObject({
   nameOnCard: ZNameOnCard,
   cardNumber: z.string().trim().min(1).max(30),

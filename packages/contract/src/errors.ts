@@ -135,6 +135,11 @@ export const errorCatalogue = {
   DEPOSIT_NOT_FOUND: { status: 404, message: 'We could not find this deposit.' },
   INVALID_CARD_NUMBER: { status: 400, message: 'Invalid credit card number. Please check again' },
   CARD_ALREADY_SAVED: { status: 409, message: 'This card is already saved.' },
+  CARD_LIMIT_REACHED: { status: 409, message: 'You can save up to 10 cards. Remove one to add another.' },
+  TILIA_PAYMENT_METHOD_LIMIT_REACHED: {
+    status: 409,
+    message: 'You can save up to 5 Tilia payment methods. Remove one to add another.',
+  },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'The payment provider could not be reached. Please try again in a moment.',

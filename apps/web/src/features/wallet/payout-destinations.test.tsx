@@ -647,3 +647,40 @@ describe('payment methods: unsaved changes', () => {
     JOURNEY_MS,
   );
 });
+
+describe('payment methods: cards and Tilia methods kept', () => {
+  it('offers no way to add an eleventh card or a sixth Tilia method, and says why', async () => {
+    const cards = Array.from({ length: 10 }, (_, index) => ({
+      id: `card-${index}`,
+      nameOnCard: 'Ada Lovelace',
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030 + index,
+      createdAt,
+    }));
+    const methods = Array.from({ length: 5 }, (_, index) => ({
+      id: `tpm-${index}`,
+      type: 'tilia_wallet',
+      label: `Wallet ${index}`,
+      createdAt,
+    }));
+    wallet((request) => {
+      if (request.method !== 'GET') return undefined;
+      if (request.path === '/v1/cards') return json(200, { data: cards });
+      if (request.path === '/v1/tilia/payment-methods') return json(200, { data: methods });
+      return undefined;
+    });
+    renderApp('/payment?tab=methods');
+    expect(
+      await screen.findByText('You have saved 10 cards, the most we keep. Remove one to add another.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have saved 5 Tilia payment methods, the most we keep. Remove one to add another.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a card' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Add a Tilia payment method' })).toBeNull();
+    // Bank accounts, below their own limit, can still be added.
+    expect(screen.getByRole('button', { name: 'Add a bank account' })).toBeInTheDocument();
+  });
+});

@@ -117,6 +117,49 @@ describe('/v1/cards', () => {
   });
 });
 
+describe('how many a person keeps', () => {
+  it('keeps at most ten cards, even when thirteen saves arrive at once; removing one makes room', async () => {
+    const user = await activeUser(t);
+    const responses = await Promise.all(
+      Array.from({ length: 13 }, (_, index) => addCard(user.accessToken, '4242424242424242', 2030 + index)),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(10);
+    for (const response of responses.filter((answer) => answer.statusCode !== 201)) {
+      expect([response.statusCode, response.json()]).toEqual([
+        409,
+        { code: 'CARD_LIMIT_REACHED', message: 'You can save up to 10 cards. Remove one to add another.' },
+      ]);
+    }
+    const listed = await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(user.accessToken) });
+    expect(listed.json().data).toHaveLength(10);
+    const [first] = listed.json().data as { id: string }[];
+    await t.app.inject({ method: 'DELETE', url: `/v1/cards/${first!.id}`, headers: bearer(user.accessToken) });
+    expect((await addCard(user.accessToken, '4242424242424242', 2045)).statusCode).toBe(201);
+  });
+
+  it('keeps at most five Tilia payment methods, even when eight saves arrive at once', async () => {
+    const user = await activeUser(t);
+    const add = (label: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/tilia/payment-methods',
+        headers: bearer(user.accessToken),
+        payload: { type: 'tilia_wallet', label },
+      });
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => add(`Wallet ${index}`)));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
+    for (const response of responses.filter((answer) => answer.statusCode !== 201)) {
+      expect([response.statusCode, response.json().code]).toEqual([409, 'TILIA_PAYMENT_METHOD_LIMIT_REACHED']);
+    }
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/tilia/payment-methods',
+      headers: bearer(user.accessToken),
+    });
+    expect(listed.json().data).toHaveLength(5);
+  });
+});
+
 describe('/v1/tilia/payment-methods', () => {
   it('adds, lists and deletes per person', async () => {
     const user = await activeUser(t);

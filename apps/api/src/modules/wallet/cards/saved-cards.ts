@@ -6,6 +6,7 @@ import {
   INVALID_CARD_NUMBER_MESSAGE,
   isCardExpired,
   isValidCardNumber,
+  MAX_SAVED_CARDS,
   type TAddCardRequest,
   type TSavedCard,
 } from '@cypher/contract';
@@ -14,7 +15,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { savedCards, type TSavedCardRow } from './cards.tables.ts';
-import { assertAccountLiving } from '../../users/people.ts';
+import { hasRoomForOneMore } from '../person-slots.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 
 function cardView(row: TSavedCardRow): TSavedCard {
@@ -54,9 +55,10 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
   if (isCardExpired(request, now)) {
     throw new AppError('INVALID_REQUEST', { details: [{ field: 'expMonth', message: cardExpiredMessage }] });
   }
-  // Saved once per person (brand, last four and expiry: saved_cards_user_card_key), concurrent saves included.
+  // Saved once per person (brand, last four and expiry: saved_cards_user_card_key), concurrent saves included, and
+  // at most MAX_SAVED_CARDS (the person's row locked first, which also refuses an account deleted meanwhile).
   const [row] = await inTransaction(db, async (tx) => {
-    await assertAccountLiving(tx, userId);
+    if (!(await hasRoomForOneMore(tx, savedCards, userId, MAX_SAVED_CARDS))) throw new AppError('CARD_LIMIT_REACHED');
     return tx
       .insert(savedCards)
       .values({

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { TAddTiliaPaymentMethodRequest, TTiliaPaymentMethod } from '@cypher/contract';
+import {
+  MAX_TILIA_PAYMENT_METHODS,
+  type TAddTiliaPaymentMethodRequest,
+  type TTiliaPaymentMethod,
+} from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { tiliaPaymentMethods } from './cards.tables.ts';
-import { assertAccountLiving } from '../../users/people.ts';
+import { hasRoomForOneMore } from '../person-slots.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 
 function view(row: typeof tiliaPaymentMethods.$inferSelect): TTiliaPaymentMethod {
@@ -33,7 +37,10 @@ export async function addTiliaPaymentMethod(
   now: Date,
 ): Promise<TTiliaPaymentMethod> {
   const [row] = await inTransaction(db, async (tx) => {
-    await assertAccountLiving(tx, userId);
+    // The person's row locked first: two saves at once cannot both find room, nor save to an account deleted meanwhile.
+    if (!(await hasRoomForOneMore(tx, tiliaPaymentMethods, userId, MAX_TILIA_PAYMENT_METHODS))) {
+      throw new AppError('TILIA_PAYMENT_METHOD_LIMIT_REACHED');
+    }
     return tx
       .insert(tiliaPaymentMethods)
       .values({

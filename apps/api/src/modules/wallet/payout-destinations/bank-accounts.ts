@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
-import { hasRoomForOneMore } from './person-slots.ts';
+import { hasRoomForOneMore } from '../person-slots.ts';
 import { bankAccounts, type TBankAccountRow } from './payout-destinations.tables.ts';
 
 /**

@@ -58,11 +58,9 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({
-            data: await addBankAccount(ctx.db, principalOf(request).userId, request.body.wire, ctx.clock.now()),
-          }),
+        reply.status(201).send({
+          data: await addBankAccount(ctx.db, principalOf(request).userId, request.body.wire, ctx.clock.now()),
+        }),
     );
 
     app.delete(

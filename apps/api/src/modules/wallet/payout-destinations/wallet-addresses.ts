@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../../db/errors.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
-import { hasRoomForOneMore } from './person-slots.ts';
+import { hasRoomForOneMore } from '../person-slots.ts';
 import { walletAddresses, type TWalletAddressRow } from './payout-destinations.tables.ts';
 
 function walletAddressView(row: TWalletAddressRow): TWalletAddress {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { tiliaPaymentMethodTypes } from '@cypher/contract';
+import { MAX_SAVED_CARDS, MAX_TILIA_PAYMENT_METHODS, tiliaPaymentMethodTypes } from '@cypher/contract';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -46,6 +46,7 @@ function CardsCard() {
   const addCard = useAddSavedCard();
   const deleteCard = useDeleteSavedCard();
   const [isAdding, setIsAdding] = useState(false);
+  const isFull = (cards.data?.length ?? 0) >= MAX_SAVED_CARDS;
   const form = useForm<TCardInput, unknown, TCardOutput>({
     resolver: zodResolver(ZCardForm),
     defaultValues: { nameOnCard: '', cardNumber: '', expMonth: '', expYear: '' },
@@ -93,7 +94,7 @@ function CardsCard() {
         <h2 id="cards-title" className={styles.sectionTitle}>
           Credit cards
         </h2>
-        {isAdding ? null : (
+        {isAdding || isFull ? null : (
           <Button size="sm" onClick={() => setIsAdding(true)}>
             <Icon name="plus" size={16} /> Add a card
           </Button>
@@ -101,6 +102,11 @@ function CardsCard() {
       </div>
       {deleteCard.isError ? <Alert tone="error">{deleteCard.error.message}</Alert> : null}
       {list}
+      {isFull ? (
+        <p className={styles.muted}>
+          You have saved {MAX_SAVED_CARDS} cards, the most we keep. Remove one to add another.
+        </p>
+      ) : null}
       {isAdding ? (
         <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a card">
           {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
@@ -170,6 +176,7 @@ function TiliaCard() {
   const methods = useTiliaPaymentMethods();
   const addMethod = useAddTiliaPaymentMethod();
   const deleteMethod = useDeleteTiliaPaymentMethod();
+  const isFull = (methods.data?.length ?? 0) >= MAX_TILIA_PAYMENT_METHODS;
   const form = useForm<TTiliaInput, unknown, TTiliaOutput>({
     resolver: zodResolver(ZTiliaMethodForm),
     defaultValues: { type: 'tilia_wallet', label: '' },
@@ -211,27 +218,33 @@ function TiliaCard() {
       </h2>
       {deleteMethod.isError ? <Alert tone="error">{deleteMethod.error.message}</Alert> : null}
       {list}
-      <form className={formStyles.inlineForm} onSubmit={onSubmit} noValidate aria-label="Add a Tilia payment method">
-        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        <Field label="Type" error={errors.type?.message}>
-          {(props) => (
-            <Select {...props} {...register('type')}>
-              {tiliaPaymentMethodTypes.map((type) => (
-                <option key={type} value={type}>
-                  {tiliaTypeLabels[type]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Name it" error={errors.label?.message} isRequired>
-          {(props) => <Input {...props} placeholder="My Tilia wallet" {...register('label')} />}
-        </Field>
-        {/* As tall as the field beside it, so the two line up. */}
-        <Button type="submit" size="lg" isLoading={isSubmitting}>
-          Add method
-        </Button>
-      </form>
+      {isFull ? (
+        <p className={styles.muted}>
+          You have saved {MAX_TILIA_PAYMENT_METHODS} Tilia payment methods, the most we keep. Remove one to add another.
+        </p>
+      ) : (
+        <form className={formStyles.inlineForm} onSubmit={onSubmit} noValidate aria-label="Add a Tilia payment method">
+          {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+          <Field label="Type" error={errors.type?.message}>
+            {(props) => (
+              <Select {...props} {...register('type')}>
+                {tiliaPaymentMethodTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {tiliaTypeLabels[type]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Name it" error={errors.label?.message} isRequired>
+            {(props) => <Input {...props} placeholder="My Tilia wallet" {...register('label')} />}
+          </Field>
+          {/* As tall as the field beside it, so the two line up. */}
+          <Button type="submit" size="lg" isLoading={isSubmitting}>
+            Add method
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client.ts';
-import { lockPerson } from '../../users/people.ts';
+import type { Db } from '../../db/client.ts';
+import { lockPerson } from '../users/people.ts';
 
 /**
  * Whether the person may save one more of something they keep at most `max` of. Locks the person's row first, so two
