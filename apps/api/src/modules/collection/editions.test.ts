@@ -221,6 +221,13 @@ describe('edition endpoints', () => {
     const shown = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data;
     expect(shown.product.animationUrl).toBe('/uploads/loop.mp4');
 
+    // The page's properties number as its title does, "1,234" (spec section 5); the token's metadata keeps a number.
+    await db().execute(sql`update editions set serial_number = 1234 where id = ${editionId}`);
+    const numbered = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/traits` })).json().data;
+    expect(numbered.at(-1)).toEqual({ traitType: 'Serial number', value: '1,234' });
+    const numberedToken = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/metadata.json` })).json();
+    expect(numberedToken.attributes).toContainEqual({ trait_type: 'Serial number', value: 1234 });
+
     const unknown = await t.app.inject({ method: 'GET', url: `/v1/editions/${newId()}/histories` });
     expect(unknown.json().code).toBe('EDITION_NOT_FOUND');
   });

@@ -1,4 +1,4 @@
-import { editionArtworkUrl, rarityLabel, type TNftMetadata, type TNftTrait } from '@cypher/contract';
+import { editionArtworkUrl, formatNumber, rarityLabel, type TNftMetadata, type TNftTrait } from '@cypher/contract';
 import type { TEditionView } from './edition-views.ts';
 
 /*
@@ -6,12 +6,12 @@ import type { TEditionView } from './edition-views.ts';
  * Tests: editions.test.ts.
  */
 
-/** An edition's traits: its product's properties, then its rarity and serial number, which every token carries. */
+/** An edition's traits: its product's properties, then its rarity and serial number ("1,000", as pages number it). */
 export function nftTraits({ edition, product }: TEditionView): TNftTrait[] {
   return [
     ...product.properties,
     { traitType: 'Rarity', value: rarityLabel(edition.product.rarity) },
-    { traitType: 'Serial number', value: String(edition.serialNumber) },
+    { traitType: 'Serial number', value: formatNumber(edition.serialNumber) },
   ];
 }
 

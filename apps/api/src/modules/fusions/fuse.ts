@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { fusionStatusAt, webPath, type TFuseRequest, type TFusionRun } from '@cypher/contract';
+import { formatNumber, fusionStatusAt, webPath, type TFuseRequest, type TFusionRun } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { claimUnclaimedUnits } from '../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../db/client.ts';
@@ -139,7 +139,7 @@ async function fuseInTransaction(
     kind: 'FUSION',
     stage: 'SUCCESSFUL',
     title: 'Fusion complete',
-    body: `You fused ${allIds.length} ${allIds.length === 1 ? 'edition' : 'editions'} into ${run.edition.product.name} #${run.edition.serialNumber}.`,
+    body: `You fused ${allIds.length} ${allIds.length === 1 ? 'edition' : 'editions'} into ${run.edition.product.name} #${formatNumber(run.edition.serialNumber)}.`,
     linkPath: webPath('/nfts/:id', { id: output.id }),
     referenceId: runId,
     now,

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { activeUser, bearer } from '../../testing/auth-helpers.ts';
 import { freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
+import { noticesOf } from '../../testing/grant-fixtures.ts';
 import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
 import { publishInConsole } from '../../testing/console-publication.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
@@ -571,6 +572,19 @@ describe('fusions', () => {
     t.clock.advance(25 * 60 * MINUTE_MS);
     const late = await fuse(await freshAccessToken(t, collector.userId), fusion, [commons[0]!], key);
     expect([late.statusCode, late.json().data?.id]).toEqual([201, run.id]);
+  });
+  it("tells the fuser what they made in a notice, numbered as every page numbers it (spec section 5's separators)", async () => {
+    const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
+    await db().execute(sql`update editions set serial_number = 1000 where product_id = ${result.id}`);
+    const fused = await fuse(collector.accessToken, fusion, [commons[0]!]);
+    expect(fused.statusCode, fused.body).toBe(201);
+    expect(await noticesOf(t, collector.accessToken, 'FUSION')).toEqual([
+      {
+        title: 'Fusion complete',
+        body: `You fused 1 edition into ${result.name} #1,000.`,
+        linkPath: `/nfts/${fused.json().data.edition.id}`,
+      },
+    ]);
   });
   // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
   it('leaves every collector’s brand counts equal to a count of their editions', async () => {

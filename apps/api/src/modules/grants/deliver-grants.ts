@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   editionMoves,
+  formatNumber,
   packPath,
   webPath,
   type TGrantDeliveryStatus,
@@ -142,10 +143,12 @@ export async function deliverGrant(tx: Db, request: TGrantDeliveryRequest): Prom
   const delivered = deliveries.filter((delivery) => delivery.status === 'DELIVERED');
   if (delivered.length > 0) {
     const view = resolved!.view;
-    const whatOf = (delivery: TGrantDeliveryRow) =>
-      view.kind === 'EDITION' && delivery.editionId
-        ? `${view.editionPool.product.name} #${serialOf.get(delivery.editionId)}`
-        : view.description;
+    const whatOf = (delivery: TGrantDeliveryRow) => {
+      const serial = delivery.editionId ? serialOf.get(delivery.editionId) : undefined;
+      if (view.kind !== 'EDITION' || serial === undefined) return view.description;
+      // "Pixel Knight #1,000", numbered as every page numbers it (spec section 5).
+      return `${view.editionPool.product.name} #${formatNumber(serial)}`;
+    };
     await tx.execute(
       insertNotificationsSql(
         delivered.map((delivery) => ({

@@ -265,6 +265,10 @@ describe('deliverGrant', () => {
     const shown = (await t.app.inject({ method: 'GET', url: `/v1/passes/${passId}` })).json().data;
     expect(shown).toMatchObject({ supply: 2, remaining: 0 });
 
+    // Numbered past a thousand, so the notice shows the number as every page does: "#1,234" (spec section 5).
+    await db().execute(sql`
+      update editions set serial_number = serial_number + 1233
+      where id in (select id from edition_pool_units where pool_id = ${poolId})`);
     const editions = await give(grants.edition(), ids);
     const given = [...editions.values()].filter((delivery) => delivery.status === 'DELIVERED');
     expect(given).toHaveLength(2);
@@ -279,7 +283,7 @@ describe('deliverGrant', () => {
     const receiver = people.find((person) => person.userId === given[0]!.userId)!;
     const [notice] = await noticesOf(t, receiver.accessToken, 'AIRDROP');
     expect(notice).toMatchObject({
-      body: expect.stringMatching(/^Launch party: you received Golden Cat #\d+\.$/),
+      body: expect.stringMatching(/^Launch party: you received Golden Cat #1,23[45]\.$/),
       linkPath: `/nfts/${given[0]!.editionId}`,
     });
     const nft = await t.app.inject({ method: 'GET', url: `/v1/editions/${given[0]!.editionId}` });
