@@ -14,9 +14,17 @@ import { ZGrant, ZGrantDelivery, ZGrantRequest } from './grants.ts';
 export const REDEEM_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const REDEEM_CODE_LENGTH = 16;
 
-/** What a person typed as the code the API looks up: upper case, no separators, O read as 0 and I, L as 1. */
+/**
+ * What a person typed as the code the API looks up: upper case, no separators, O read as 0 and I, L as 1. Any dash
+ * separates (\p{Pd} and the minus sign): a code pasted from an email or a document often has en dashes or
+ * non-breaking hyphens where the printed code had plain ones, and a soft hyphen can hide in it.
+ */
 export function normalizeRedeemCode(typed: string): string {
-  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return typed
+    .toUpperCase()
+    .replace(/[\s\p{Pd}\u2212\u00AD]/gu, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
 }
 
 /** A normalized code as printed: `7K3M-9QXD-2F4H-WN8C`. */
