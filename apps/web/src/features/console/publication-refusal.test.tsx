@@ -73,3 +73,56 @@ describe('console publication', () => {
     expect(within(again).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('a published product not on the site', () => {
+  const collectionId = '0190a0b0-0000-7000-8000-00000000c011';
+  const { id, slug, name, type, logoUrl } = brand();
+  const inCollection: TProduct = { ...product, collection: { id: collectionId, name: 'Neon Nights', imageUrl: null } };
+
+  function consoleWithCollection(status: 'DRAFT' | 'PUBLISHED') {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    return stubApi(({ path }) => {
+      const pathname = pathnameOf(path);
+      if (pathname === '/v1/users/my') return json(200, { data: myUser({ isOperator: true }) });
+      if (pathname === '/v1/console/me') {
+        return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
+      }
+      if (pathname === `/v1/console/brands/${id}`) return json(200, { data: brand() });
+      if (pathname === `/v1/console/products/${ids.dragon}`) return json(200, { data: inCollection });
+      if (pathname === `/v1/console/collections/${collectionId}`) {
+        return json(200, {
+          data: {
+            id: collectionId,
+            name: 'Neon Nights',
+            imageUrl: null,
+            brand: { id, slug, name, type, logoUrl },
+            license: null,
+            description: null,
+            sortOrder: 0,
+            status,
+            publishedAt: null,
+            createdAt: inCollection.createdAt,
+            updatedAt: inCollection.updatedAt,
+          },
+        });
+      }
+      if (pathname.startsWith('/v1/console/')) return json(200, { data: page([]) });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+  }
+
+  // Session 72's console hunt: a product published in a draft collection offered "View on site", a page not found.
+  it('says its collection is a draft instead of offering View on site', async () => {
+    consoleWithCollection('DRAFT');
+    renderApp(`/console/products/${ids.dragon}`);
+    expect(await screen.findByText('Not on the site: its collection “Neon Nights” is a draft.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View on site' })).toBeNull();
+  });
+
+  it('offers View on site once its brand and collection are published', async () => {
+    consoleWithCollection('PUBLISHED');
+    renderApp(`/console/products/${ids.dragon}`);
+    expect(await screen.findByRole('link', { name: 'View on site' })).toBeInTheDocument();
+    expect(screen.queryByText(/Not on the site/)).toBeNull();
+  });
+});

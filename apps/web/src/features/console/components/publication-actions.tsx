@@ -23,6 +23,8 @@ interface PublicationActionsProps {
   sitePath: string;
   /** What else must be published for the public to see it (a product needs its brand and collection). */
   visibilityNote?: string;
+  /** Why the entry, though published, is not on the site ("its collection “Neon” is a draft."), or null. */
+  whyNotOnSite?: string | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export function PublicationActions({
   name,
   sitePath,
   visibilityNote,
+  whyNotOnSite,
 }: PublicationActionsProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   // Asked when the dialog opens: the form below starts again from what is saved once the status changes, so typing not
@@ -62,7 +65,9 @@ export function PublicationActions({
   return (
     <div className={styles.actions}>
       <PublicationBadge status={entry.status} />
-      {isPublished ? (
+      {isPublished && whyNotOnSite ? (
+        <span className={styles.notOnSite}>Not on the site: {whyNotOnSite}</span>
+      ) : isPublished ? (
         <ButtonLink to={sitePath} variant="ghost">
           <Icon name="external" size={16} />
           View on site

@@ -39,6 +39,24 @@ function publicView(resource: TPublishableResource, entry: TAnyEntry): { path: s
   }
 }
 
+/**
+ * Why a published entry is not on the site, or null: its brand or its collection is a draft (a product is public while
+ * published and in a published collection or in none, decision record 57). Read from their own entries, so the header
+ * does not offer "View on site" for a page that answers "not found" (session 72's console hunt).
+ */
+function useWhyNotOnSite(resource: TPublishableResource, entry: TAnyEntry): string | null {
+  const brandId = 'brand' in entry && resource !== 'brands' ? entry.brand.id : undefined;
+  const collectionId = resource === 'products' ? (entry as TConsoleEntry<'products'>).collection?.id : undefined;
+  const isPublished = entry.status === 'PUBLISHED';
+  const brand = useConsoleEntry('brands', brandId ?? '', { isEnabled: isPublished && brandId !== undefined });
+  const collection = useConsoleEntry('collections', collectionId ?? '', {
+    isEnabled: isPublished && collectionId !== undefined,
+  });
+  if (brand.data?.status === 'DRAFT') return `its brand “${brand.data.name}” is a draft.`;
+  if (collection.data?.status === 'DRAFT') return `its collection “${collection.data.name}” is a draft.`;
+  return null;
+}
+
 function entryName(entry: TAnyEntry): string {
   return 'title' in entry ? entry.title : entry.name;
 }
@@ -53,30 +71,42 @@ export function EditEntry({ section, id }: { section: ConsoleSection & { id: TPu
 
   return (
     <ConsoleEntryPage entry={entry} singular={section.singular}>
-      {(data) => {
-        const view = publicView(section.id, data);
-        return (
-          <>
-            <ConsoleHeader
-              back={back}
-              title={entryName(data)}
-              actions={
-                <PublicationActions
-                  resource={section.id}
-                  entry={data}
-                  singular={section.singular}
-                  name={entryName(data)}
-                  sitePath={view.path}
-                  visibilityNote={view.note}
-                />
-              }
-            />
-            <EntryForm resource={section.id} entry={data} key={data.updatedAt} />
-            {section.id === 'products' ? <GenerativeArtworkSection productId={data.id} /> : null}
-          </>
-        );
-      }}
+      {(data) => <EntryPage section={section} entry={data} back={back} />}
     </ConsoleEntryPage>
+  );
+}
+
+function EntryPage({
+  section,
+  entry: data,
+  back,
+}: {
+  section: ConsoleSection & { id: TPublishableResource };
+  entry: TAnyEntry;
+  back: { to: string; label: string };
+}) {
+  const view = publicView(section.id, data);
+  const whyNotOnSite = useWhyNotOnSite(section.id, data);
+  return (
+    <>
+      <ConsoleHeader
+        back={back}
+        title={entryName(data)}
+        actions={
+          <PublicationActions
+            resource={section.id}
+            entry={data}
+            singular={section.singular}
+            name={entryName(data)}
+            sitePath={view.path}
+            visibilityNote={view.note}
+            whyNotOnSite={whyNotOnSite}
+          />
+        }
+      />
+      <EntryForm resource={section.id} entry={data} key={data.updatedAt} />
+      {section.id === 'products' ? <GenerativeArtworkSection productId={data.id} /> : null}
+    </>
   );
 }
 
