@@ -143,6 +143,11 @@ describe('pass page: what it shows', () => {
     ).toBeInTheDocument();
     expect(headline()).toHaveTextContent('Sale ended');
     expect(screen.queryByRole('link', { name: 'Sign in to buy' })).toBeNull();
+    // What was sold, as its card says, and no limit on buying a pass nobody can buy (session 72's collection hunt).
+    const facts = screen.getByLabelText('Price and supply');
+    expect(within(facts).getByText('Sold').nextElementSibling?.textContent).toBe('88 of 500');
+    expect(within(facts).queryByText('Left')).toBeNull();
+    expect(within(facts).queryByText('Per person')).toBeNull();
   });
 
   it('says a pass is not found, with the way to the others', async () => {

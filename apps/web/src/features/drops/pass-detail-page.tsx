@@ -55,6 +55,7 @@ export default function PassDetailPage() {
 
 function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
   const status = passStatusAt(pass, now);
+  const isSaleOver = status === 'SOLD_OUT' || status === 'ENDED';
   // When the sale opens or ends, what is left and what the buyer may do move: read the pass again.
   useRefetchWhenChanged(status, queryKeys.passes.detail(pass.id));
 
@@ -77,16 +78,28 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
             <dt>Price</dt>
             <dd>{formatMoney(pass.price)}</dd>
           </div>
-          <div>
-            <dt>Left</dt>
-            <dd>
-              {formatCount(pass.remaining)} of {formatCount(pass.supply)}
-            </dd>
-          </div>
-          <div>
-            <dt>Per person</dt>
-            <dd>{pass.perPersonLimit === null ? 'No limit' : `Buy up to ${formatCount(pass.perPersonLimit)}`}</dd>
-          </div>
+          {/* Once the sale is over, what was sold, as the pass's card says, and no limit on buying it. */}
+          {isSaleOver ? (
+            <div>
+              <dt>Sold</dt>
+              <dd>
+                {formatCount(pass.supply - pass.remaining)} of {formatCount(pass.supply)}
+              </dd>
+            </div>
+          ) : (
+            <>
+              <div>
+                <dt>Left</dt>
+                <dd>
+                  {formatCount(pass.remaining)} of {formatCount(pass.supply)}
+                </dd>
+              </div>
+              <div>
+                <dt>Per person</dt>
+                <dd>{pass.perPersonLimit === null ? 'No limit' : `Buy up to ${formatCount(pass.perPersonLimit)}`}</dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>Valid until</dt>
             <dd>{formatDate(pass.validUntil)}</dd>

@@ -89,6 +89,41 @@ describe('passes page', () => {
     expect(ended).toHaveTextContent('380 of 500 sold');
   });
 
+  // Session 72's collection hunt: a held pass read "Ended" once its sale was over, valid for months or expired alike.
+  it('tells a holder, once the sale is over, whether the pass is still valid or has expired', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const over = { saleBeginAt: '2026-10-01T18:00:00.000Z', saleEndAt: '2026-11-01T18:00:00.000Z' };
+    passesApi((request) =>
+      pathnameOf(request.path) === '/v1/passes/my'
+        ? json(200, {
+            data: {
+              items: [
+                pass({ ...over, held: 1, validFrom: '2026-10-01T18:00:00.000Z' }),
+                pass({
+                  ...over,
+                  id: passIds.other,
+                  name: 'Autumn Pass',
+                  held: 1,
+                  validFrom: '2026-10-01T18:00:00.000Z',
+                  validUntil: '2026-11-10T18:00:00.000Z',
+                }),
+              ],
+            },
+          })
+        : undefined,
+    );
+    renderApp('/pass?show=mine');
+    const mine = await screen.findByRole('list', { name: 'Passes you hold' });
+    const [valid, expired] = within(mine).getAllByRole('listitem');
+    expect(valid).toHaveTextContent('Valid');
+    expect(valid).toHaveTextContent('Valid until Feb 18, 2027');
+    expect(valid).not.toHaveTextContent('Ended');
+    expect(expired).toHaveTextContent('Expired Nov 10, 2026');
+    expect(expired).not.toHaveTextContent('Ended');
+    // What was sold, as for everyone once the sale is over.
+    expect(valid).toHaveTextContent('88 of 500 sold');
+  });
+
   it('marks the passes a signed-in collector holds, and "Mine" lists only those (GET /v1/passes/my)', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     const sent = passesApi((request) => {

@@ -24,6 +24,18 @@ function saleWhen(pass: TPass, status: TPassStatus): { text: string; at: string 
   }
 }
 
+/**
+ * For a holder once the sale is over, the card's flag and date say what they hold it for: whether it opens rounds now,
+ * from when, or no longer. The sale's "Ended" read the same for a pass valid for another month as for one expired.
+ */
+function heldValidity(pass: TPass, now: Date): { flag: string; isLive: boolean; text: string; at: string } {
+  const at = now.getTime();
+  if (at < Date.parse(pass.validFrom)) return { flag: 'Held', isLive: true, text: 'Valid from', at: pass.validFrom };
+  if (at < Date.parse(pass.validUntil))
+    return { flag: 'Valid', isLive: true, text: 'Valid until', at: pass.validUntil };
+  return { flag: 'Expired', isLive: false, text: 'Expired', at: pass.validUntil };
+}
+
 /** What is left, or once the sale is over, what was sold. */
 function supplyLine(pass: TPass, status: TPassStatus): string {
   if (status === 'SOLD_OUT') return `All ${formatCount(pass.supply)} sold`;
@@ -32,13 +44,16 @@ function supplyLine(pass: TPass, status: TPassStatus): string {
 }
 
 /**
- * A pass as a card (the passes page): the artwork with its sale status and, for a holder, how many they hold; the
- * name, the brand, the price and when; and the one number that matters, what is left of the supply.
+ * A pass as a card (the passes page): the artwork with its sale status (for a holder once the sale is over, its
+ * validity) and how many they hold; the name, the brand, the price and when; and the one number that matters, what
+ * is left of the supply.
  */
 export function PassCard({ pass, now }: { pass: TPass; now: Date }) {
   const status = passStatusAt(pass, now);
   const isOver = status === 'SOLD_OUT' || status === 'ENDED';
-  const when = saleWhen(pass, status);
+  const held = isOver && pass.held > 0 ? heldValidity(pass, now) : null;
+  const when = held ?? saleWhen(pass, status);
+  const flag = held ?? { flag: passStatusLabels[status], isLive: !isOver };
   return (
     <ArtCard
       to={passPath(pass.id)}
@@ -47,7 +62,7 @@ export function PassCard({ pass, now }: { pass: TPass; now: Date }) {
       lifts
       corner={
         <>
-          <StatusFlag tone={isOver ? 'over' : 'live'}>{passStatusLabels[status]}</StatusFlag>
+          <StatusFlag tone={flag.isLive ? 'live' : 'over'}>{flag.flag}</StatusFlag>
           {pass.held > 0 ? <span className={styles.held}>You hold {formatCount(pass.held)}</span> : null}
         </>
       }
