@@ -24,8 +24,12 @@ describe('a price box', () => {
   it.each(['12.505', '0.004'])('tells %j that a price has at most two decimals', (text) =>
     expect(messageOf(text)).toBe('Enter the price in dollars and cents: at most two decimals, for example 12.50.'),
   );
-  it.each(['', 'twelve', '-5', '0', '10,000.01'])('tells %j the range', (text) =>
+  it.each(['', '-5', '0', '10,000.01'])('tells %j the range', (text) =>
     expect(messageOf(text)).toBe('Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).'),
+  );
+  // Session 72's console hunt: "12." was told the range it is inside.
+  it.each(['12.', 'twelve', '5,00', '1.2.3'])('tells %j how a price is written', (text) =>
+    expect(messageOf(text)).toBe('Enter the price as digits in dollars and cents, for example 12.50.'),
   );
   it.each(['0.01', '$12.50', '10,000'])('takes %j', (text) => expect(messageOf(text)).toBeUndefined());
 });

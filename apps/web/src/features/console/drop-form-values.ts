@@ -91,15 +91,18 @@ export function centsToDollars(cents: number): string {
 
 /** Said of a price with more than two decimals ("12.505"), which is inside the range and still no price. */
 const priceDecimalsMessage = 'Enter the price in dollars and cents: at most two decimals, for example 12.50.';
+/** Said of what is not written as a number ("12.", "5,00", "twelve"): the range would send one looking elsewhere. */
+const priceFormatMessage = 'Enter the price as digits in dollars and cents, for example 12.50.';
 
 /**
  * What is wrong with a price typed in dollars, from $0.01 to `maxCents`, or null when nothing is: more than two
- * decimals is told as such; anything else that is not such a price (nothing, not a number, out of range) with
- * `rangeMessage`.
+ * decimals, and what is not written as a number, are told as such; anything else that is not such a price (nothing,
+ * below zero, out of range) with `rangeMessage`.
  */
 export function priceProblem(text: string, maxCents: number, rangeMessage: string): string | null {
   const reading = readAmount(text, 'USD', 2);
   if (!reading.isAmount && reading.problem === 'decimals') return priceDecimalsMessage;
+  if (!reading.isAmount && reading.problem === 'format') return priceFormatMessage;
   if (!reading.isAmount || reading.minorUnits < 1 || reading.minorUnits > maxCents) return rangeMessage;
   return null;
 }

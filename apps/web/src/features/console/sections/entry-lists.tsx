@@ -11,6 +11,8 @@ import { MutedText, NameCell } from '../components/name-cell.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import type { ConsoleSection } from '../console-sections.ts';
+import dropStyles from '../components/drops.module.css';
+import listStyles from '../components/entry-list.module.css';
 
 type Columns<R extends TConsoleResource> = EntryColumn<TConsoleListItem<R>>[];
 
@@ -164,26 +166,36 @@ const passStatusTones: Record<TPassStatus, BadgeTone> = {
   ENDED: 'neutral',
 };
 
+/**
+ * A phone's list keeps the name (with the brand and sale window under it), the status and what was sold: the
+ * publication and the sale status share a cell, stacked there, as a fusion's do.
+ */
 const passColumns: Columns<'passes'> = [
   {
     id: 'name',
     header: 'Pass',
-    cell: (pass) => <NameCell to={edit('passes', pass.id)} name={pass.name} imageUrl={pass.imageUrl} />,
+    cell: (pass) => (
+      <span className={dropStyles.dropCell}>
+        <NameCell to={edit('passes', pass.id)} name={pass.name} imageUrl={pass.imageUrl} />
+        <span className={listStyles.phoneOnly}>
+          {pass.brand.name} · {formatDate(pass.saleBeginAt)} – {formatDate(pass.saleEndAt)}
+        </span>
+      </span>
+    ),
   },
   { id: 'brand', header: 'Brand', isSecondary: true, cell: (pass) => pass.brand.name },
   {
-    id: 'publication',
-    header: 'Publication',
-    cell: (pass) => <PublicationBadge status={pass.publicationStatus} />,
-  },
-  {
     id: 'status',
-    header: 'Sale',
+    header: 'Status',
     // A draft's sale status would read as if collectors could see it: its publication says all there is.
-    cell: (pass) =>
-      pass.publicationStatus === 'DRAFT' ? null : (
-        <Badge tone={passStatusTones[pass.status]}>{passStatusLabels[pass.status]}</Badge>
-      ),
+    cell: (pass) => (
+      <span className={dropStyles.badges}>
+        <PublicationBadge status={pass.publicationStatus} />
+        {pass.publicationStatus === 'DRAFT' ? null : (
+          <Badge tone={passStatusTones[pass.status]}>{passStatusLabels[pass.status]}</Badge>
+        )}
+      </span>
+    ),
   },
   {
     id: 'window',
@@ -201,7 +213,8 @@ const passColumns: Columns<'passes'> = [
     header: 'Sold',
     cell: (pass) => (
       <MutedText>
-        {formatCount(pass.sold)} of {formatCount(pass.supply)} · {formatCount(pass.remaining)} left
+        {formatCount(pass.sold)} of {formatCount(pass.supply)}
+        <span className={listStyles.wideOnly}> · {formatCount(pass.remaining)} left</span>
       </MutedText>
     ),
   },
