@@ -208,6 +208,10 @@ describe('purchase popup', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: /Pay now/ })).toHaveAttribute('aria-busy', 'true'),
     );
+    // While it is sent, no way of closing the popup closes it, as Cancel is disabled (session 72's access hunt).
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Buy packs of Neon Genesis' })).toBeInTheDocument();
     answer.resolve(json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
     const [first, second] = idempotencyKeysSentTo('/v2/orders');

@@ -116,13 +116,24 @@ interface TAdmission {
  * message and the popup keeps what was chosen.
  */
 export function PurchaseDialog({ item, isOpen, onClose, maxQuantity, onDropChanged, admission }: PurchaseDialogProps) {
+  // While Pay is being sent, Escape, the close button and the backdrop leave the popup open, as Cancel does: closed,
+  // the page looked idle until the answer moved the person to the purchase's status (session 72's access hunt).
+  const [isPaying, setIsPaying] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={item.title} size="wide">
+    <Dialog
+      isOpen={isOpen}
+      onClose={() => {
+        if (!isPaying) onClose();
+      }}
+      title={item.title}
+      size="wide"
+    >
       <PurchaseForm
         item={item}
         maxQuantity={maxQuantity}
         onDropChanged={onDropChanged}
         onCancel={onClose}
+        onPayingChange={setIsPaying}
         admission={admission}
       />
     </Dialog>
@@ -134,8 +145,12 @@ function PurchaseForm({
   maxQuantity,
   onDropChanged,
   onCancel,
+  onPayingChange,
   admission,
-}: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
+}: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & {
+  onCancel: () => void;
+  onPayingChange: (isPaying: boolean) => void;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   // A link out of the popup (Add funds, Verify your email) takes the place of the popup's own history entry: Back from
@@ -170,6 +185,10 @@ function PurchaseForm({
     resolver: zodResolver(schema),
     defaultValues: { quantity: 1, paymentMethod: 'BALANCE' },
   });
+  useEffect(() => {
+    onPayingChange(isSubmitting);
+    return () => onPayingChange(false);
+  }, [isSubmitting, onPayingChange]);
   const chosenQuantity = Number(useWatch({ control, name: 'quantity' })) || 1;
   const quantity = Math.min(Math.max(1, chosenQuantity), Math.max(1, maxQuantity));
   // Fewer left than were chosen (the live counts moved while the popup was open): the choice follows what the select
