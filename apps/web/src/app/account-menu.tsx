@@ -44,7 +44,7 @@ export function useAccountNavItems(): ReadonlyArray<{ label: string; to: string;
 
 /**
  * The header's account button for a signed-in user: a disclosure (button + panel of links), closed by Escape,
- * a click elsewhere, or following one of its links.
+ * a click elsewhere, the focus moving out of it, or following one of its links.
  */
 export function AccountMenu() {
   const [isOpen, setIsOpen] = useState(false);
@@ -78,7 +78,16 @@ export function AccountMenu() {
   }, [isOpen]);
 
   return (
-    <div ref={rootRef} className={styles.account}>
+    <div
+      ref={rootRef}
+      className={styles.account}
+      // Tabbing out of the panel (past Sign out, or back before the button) closes it: left open, it covered what the
+      // focus moved on to. A blur to nowhere (another window) leaves it as it is.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (next instanceof Node && !event.currentTarget.contains(next)) setIsOpen(false);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"

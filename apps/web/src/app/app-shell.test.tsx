@@ -258,6 +258,24 @@ describe('header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await within(banner).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
+
+  // Session 72's access hunt: tabbed past Sign out, the panel stayed open over what the focus moved on to.
+  it('closes the account menu when the focus leaves it, and not while it moves inside', async () => {
+    signedInAs('ACTIVE', 'collector@example.com');
+    setStored('onboardingCompleted', true);
+    renderApp('/guide');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const banner = screen.getByRole('banner');
+    const trigger = await within(banner).findByRole('button', { name: /account menu for collector@example\.com/i });
+    const user = userEvent.setup();
+    await user.click(trigger);
+    await user.tab();
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    within(banner).getByRole('button', { name: 'Sign out' }).focus();
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
 });
 
 describe('mobile menu', () => {

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { Button } from '../ui/button.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { useAccountName, useAccountNavItems } from './account-menu.tsx';
-import { mainNavItems } from './nav-items.ts';
+import { currentAccountItem, mainNavItems } from './nav-items.ts';
 import { useAuthLinks } from './use-auth-links.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './mobile-menu.module.css';
@@ -66,6 +66,7 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
   const { name } = useAccountName();
   const { signOut, isPending } = useSignOut();
   const accountItems = useAccountNavItems();
+  const currentAccountLink = currentAccountItem(accountItems, useLocation());
 
   return (
     <div ref={menuRef} id={id} className={styles.menu} hidden={!isOpen}>
@@ -89,10 +90,15 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
           <ul className={styles.accountList}>
             {accountItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={styles.accountLink} onClick={closeAfterNavigation}>
+                <Link
+                  to={item.to}
+                  className={styles.accountLink}
+                  aria-current={item.to === currentAccountLink ? 'page' : undefined}
+                  onClick={closeAfterNavigation}
+                >
                   <Icon name={item.icon} size={18} />
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

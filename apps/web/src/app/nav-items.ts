@@ -37,3 +37,21 @@ export const consoleNavItem: { label: string; to: TWebRoutePath; icon: IconName 
   to: '/console',
   icon: 'shield',
 };
+
+/**
+ * Which of the account's links is the page shown, by path and query: a link with a query (a tab) when every one of
+ * its parameters is in the address; a link without one when no link with a query to the same path is. NavLink compares
+ * paths only, so on /payment?tab=purchases both Purchases and Payment said "current page".
+ */
+export function currentAccountItem(
+  items: ReadonlyArray<{ to: string }>,
+  location: { pathname: string; search: string },
+): string | undefined {
+  const shown = new URLSearchParams(location.search);
+  const onThisPath = items.filter((item) => item.to.split('?')[0] === location.pathname);
+  const byQuery = onThisPath.find((item) => {
+    const query = item.to.split('?')[1];
+    return query !== undefined && [...new URLSearchParams(query)].every(([key, value]) => shown.get(key) === value);
+  });
+  return byQuery?.to ?? onThisPath.find((item) => !item.to.includes('?'))?.to;
+}
