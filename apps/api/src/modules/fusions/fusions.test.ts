@@ -500,6 +500,19 @@ describe('fusions', () => {
     expect(states.map((row) => row.state)).toEqual(['BURNED', 'OWNED']);
   });
 
+  it("tells the fuser what they made in a notice, numbered as every page numbers it (spec section 5's separators)", async () => {
+    const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
+    await db().execute(sql`update editions set serial_number = 1000 where product_id = ${result.id}`);
+    const fused = await fuse(collector.accessToken, fusion, [commons[0]!]);
+    expect(fused.statusCode, fused.body).toBe(201);
+    expect(await noticesOf(t, collector.accessToken, 'FUSION')).toEqual([
+      {
+        title: 'Fusion complete',
+        body: `You fused 1 edition into ${result.name} #1,000.`,
+        linkPath: `/nfts/${fused.json().data.edition.id}`,
+      },
+    ]);
+  });
   it('burns the materials, gives the next result with its history, answers a replay the same, and ends all fused', async () => {
     const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
     const key = newId();
@@ -572,19 +585,6 @@ describe('fusions', () => {
     t.clock.advance(25 * 60 * MINUTE_MS);
     const late = await fuse(await freshAccessToken(t, collector.userId), fusion, [commons[0]!], key);
     expect([late.statusCode, late.json().data?.id]).toEqual([201, run.id]);
-  });
-  it("tells the fuser what they made in a notice, numbered as every page numbers it (spec section 5's separators)", async () => {
-    const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
-    await db().execute(sql`update editions set serial_number = 1000 where product_id = ${result.id}`);
-    const fused = await fuse(collector.accessToken, fusion, [commons[0]!]);
-    expect(fused.statusCode, fused.body).toBe(201);
-    expect(await noticesOf(t, collector.accessToken, 'FUSION')).toEqual([
-      {
-        title: 'Fusion complete',
-        body: `You fused 1 edition into ${result.name} #1,000.`,
-        linkPath: `/nfts/${fused.json().data.edition.id}`,
-      },
-    ]);
   });
   // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
   it('leaves every collector’s brand counts equal to a count of their editions', async () => {
