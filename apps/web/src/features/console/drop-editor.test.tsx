@@ -812,7 +812,7 @@ describe('console drop editor', () => {
       expect(second).toHaveTextContent('packs #61–#100');
       expect(second).toHaveTextContent('Early fans2 people');
       expect(counts).toHaveTextContent('read again every 5 seconds while the drop is live');
-      expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute(
+      expect(await screen.findByRole('link', { name: 'View on site' })).toHaveAttribute(
         'href',
         `/drops/${consoleDropIds.live}`,
       );

@@ -294,7 +294,7 @@ describe('console fusions: the form', () => {
       renderApp(`/console/fusions/${fusionIds.fusion}`);
 
       const form = await screen.findByRole('form', { name: 'Edit Dragon Forge' });
-      expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute(
+      expect(await screen.findByRole('link', { name: 'View on site' })).toHaveAttribute(
         'href',
         `/fusions/${fusionIds.fusion}`,
       );
@@ -516,7 +516,7 @@ describe('console fusions: drafts, publishing and closing', () => {
       expect(await screen.findByText('Dragon Forge is published')).toBeInTheDocument();
       // Published and begun: as it is, with Close now and View on site.
       expect(await screen.findByText(fusionMessages.startedIsFinal)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'View on site' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'View on site' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Close now' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Delete draft' })).toBeNull();
     },

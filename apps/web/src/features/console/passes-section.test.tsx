@@ -248,7 +248,10 @@ describe('console passes: the form', () => {
 
       const form = await screen.findByRole('form', { name: 'Edit Neon Season Pass' });
       expect(screen.getByText(/^On sale · 88 of 500 sold, 412 left\./)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute('href', `/pass/${passIds.pass}`);
+      expect(await screen.findByRole('link', { name: 'View on site' })).toHaveAttribute(
+        'href',
+        `/pass/${passIds.pass}`,
+      );
       expect(within(form).getByText('Neon Arcade')).toBeInTheDocument();
       expect(within(form).queryByLabelText(/^Brand/)).toBeNull();
       expect(within(form).getByText('500 issued · 88 sold · 412 left')).toBeInTheDocument();
@@ -505,5 +508,21 @@ describe('console passes: a draft', () => {
     });
     expect(row).toHaveTextContent('Draft');
     expect(row).not.toHaveTextContent('On sale');
+  });
+});
+
+describe('console passes: a published pass of a draft brand', () => {
+  // The session's review: a published pass offered "View on site" while its brand was a draft, a page not found.
+  it('says its brand is a draft instead of offering View on site', async () => {
+    const sent = consoleWithPasses((request) => {
+      const path = pathnameOf(request.path);
+      if (path === `/v1/console/passes/${passIds.pass}`) return json(200, { data: consolePass() });
+      if (path === `/v1/console/brands/${ids.neonArcade}`) return json(200, { data: brand({ status: 'DRAFT' }) });
+      return undefined;
+    });
+    renderApp(`/console/passes/${passIds.pass}`);
+    expect(await screen.findByText('Not on the site: its brand “Neon Arcade” is a draft.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View on site' })).toBeNull();
+    expect(sent.some((request) => pathnameOf(request.path) === `/v1/console/brands/${ids.neonArcade}`)).toBe(true);
   });
 });

@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { usePageHasUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangePublication } from '../api/change-publication.ts';
 import type { TPublishableResource } from '../api/console-resources.ts';
 import { PublicationBadge } from './publication-badge.tsx';
+import { SiteLink, type TNotOnSite } from './site-link.tsx';
 import styles from './publication-actions.module.css';
 
 interface PublicationActionsProps {
@@ -23,8 +22,8 @@ interface PublicationActionsProps {
   sitePath: string;
   /** What else must be published for the public to see it (a product needs its brand and collection). */
   visibilityNote?: string;
-  /** Why the entry, though published, is not on the site ("its collection “Neon” is a draft."), or null. */
-  whyNotOnSite?: string | null;
+  /** Whether the entry, though published, is not on the site, and why; absent, "View on site" is offered. */
+  notOnSite?: TNotOnSite;
 }
 
 /**
@@ -39,7 +38,7 @@ export function PublicationActions({
   name,
   sitePath,
   visibilityNote,
-  whyNotOnSite,
+  notOnSite = { isKnown: true, reason: null },
 }: PublicationActionsProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   // Asked when the dialog opens: the form below starts again from what is saved once the status changes, so typing not
@@ -65,14 +64,7 @@ export function PublicationActions({
   return (
     <div className={styles.actions}>
       <PublicationBadge status={entry.status} />
-      {isPublished && whyNotOnSite ? (
-        <span className={styles.notOnSite}>Not on the site: {whyNotOnSite}</span>
-      ) : isPublished ? (
-        <ButtonLink to={sitePath} variant="ghost">
-          <Icon name="external" size={16} />
-          View on site
-        </ButtonLink>
-      ) : null}
+      {isPublished ? <SiteLink to={sitePath} notOnSite={notOnSite} /> : null}
       <Button
         variant={isPublished ? 'secondary' : 'primary'}
         onClick={() => {

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { dropPath } from '../../../lib/drop-paths.ts';
 import { formatDateTimeWithZone } from '../../../lib/format.ts';
-import { ButtonLink } from '../../../ui/button-link.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleDrop } from '../api/get-console-drop.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
@@ -17,6 +15,7 @@ import { DropForm } from './drop-form.tsx';
 import { PublishedDrop } from './published-drop.tsx';
 import dropStyles from '../components/drops.module.css';
 import styles from '../components/publication-actions.module.css';
+import { BrandSiteLink } from '../components/site-link.tsx';
 
 const back = { to: '/console/drops', label: 'All drops' };
 
@@ -99,10 +98,7 @@ export function EditDrop({ id }: { id: string }) {
                 {data.status === 'NONE' ? (
                   <span className={dropStyles.note}>On show from {formatDateTimeWithZone(data.visibleAt)}</span>
                 ) : (
-                  <ButtonLink to={dropPath(data.id)} variant="ghost">
-                    <Icon name="external" size={16} />
-                    View on site
-                  </ButtonLink>
+                  <BrandSiteLink to={dropPath(data.id)} brandId={data.brand.id} />
                 )}
               </>
             ) : isPublishing ? (

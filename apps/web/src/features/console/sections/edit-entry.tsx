@@ -4,6 +4,7 @@ import { useConsoleEntry } from '../api/get-console-entry.ts';
 import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { PublicationActions } from '../components/publication-actions.tsx';
+import { useWhyNotOnSite } from '../components/site-link.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { BannerForm } from './banner-form.tsx';
 import { BrandForm } from './brand-form.tsx';
@@ -39,24 +40,6 @@ function publicView(resource: TPublishableResource, entry: TAnyEntry): { path: s
   }
 }
 
-/**
- * Why a published entry is not on the site, or null: its brand or its collection is a draft (a product is public while
- * published and in a published collection or in none, decision record 57). Read from their own entries, so the header
- * does not offer "View on site" for a page that answers "not found" (session 72's console hunt).
- */
-function useWhyNotOnSite(resource: TPublishableResource, entry: TAnyEntry): string | null {
-  const brandId = 'brand' in entry && resource !== 'brands' ? entry.brand.id : undefined;
-  const collectionId = resource === 'products' ? (entry as TConsoleEntry<'products'>).collection?.id : undefined;
-  const isPublished = entry.status === 'PUBLISHED';
-  const brand = useConsoleEntry('brands', brandId ?? '', { isEnabled: isPublished && brandId !== undefined });
-  const collection = useConsoleEntry('collections', collectionId ?? '', {
-    isEnabled: isPublished && collectionId !== undefined,
-  });
-  if (brand.data?.status === 'DRAFT') return `its brand “${brand.data.name}” is a draft.`;
-  if (collection.data?.status === 'DRAFT') return `its collection “${collection.data.name}” is a draft.`;
-  return null;
-}
-
 function entryName(entry: TAnyEntry): string {
   return 'title' in entry ? entry.title : entry.name;
 }
@@ -86,7 +69,14 @@ function EntryPage({
   back: { to: string; label: string };
 }) {
   const view = publicView(section.id, data);
-  const whyNotOnSite = useWhyNotOnSite(section.id, data);
+  const notOnSite = useWhyNotOnSite(
+    {
+      status: data.status,
+      brand: 'brand' in data ? data.brand : null,
+      collection: section.id === 'products' ? (data as TConsoleEntry<'products'>).collection : null,
+    },
+    { isBrandOwned: section.id !== 'brands' },
+  );
   return (
     <>
       <ConsoleHeader
@@ -100,7 +90,7 @@ function EntryPage({
             name={entryName(data)}
             sitePath={view.path}
             visibilityNote={view.note}
-            whyNotOnSite={whyNotOnSite}
+            notOnSite={notOnSite}
           />
         }
       />

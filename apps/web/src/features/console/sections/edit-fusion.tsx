@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
 import { useNowAt } from '../../../lib/use-now-at.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { ButtonLink } from '../../../ui/button-link.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleFusion } from '../api/get-console-fusion.ts';
 import { CloseFusionAction } from '../components/close-fusion-action.tsx';
@@ -18,6 +16,7 @@ import { fusionFormValues } from '../fusion-form-values.ts';
 import { FusionForm } from './fusion-form.tsx';
 import { FusionStatusBadges, madeSummary } from './fusions-section.tsx';
 import publicationStyles from '../components/publication-actions.module.css';
+import { BrandSiteLink } from '../components/site-link.tsx';
 
 const back = { to: '/console/fusions', label: 'All fusions' };
 
@@ -100,10 +99,7 @@ export function EditFusion({ id }: { id: string }) {
               </>
             ) : (
               <>
-                <ButtonLink to={fusionPath(data.id)} variant="ghost">
-                  <Icon name="external" size={16} />
-                  View on site
-                </ButtonLink>
+                <BrandSiteLink to={fusionPath(data.id)} brandId={data.brand.id} />
                 {status === 'AVAILABLE' ? <CloseFusionAction fusion={data} /> : null}
               </>
             )}

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { passPath } from '../../../lib/drop-paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { passStatusLabels } from '../../../lib/pass-status.ts';
-import { ButtonLink } from '../../../ui/button-link.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
 import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
@@ -13,6 +11,7 @@ import { PublishPassAction } from '../components/publish-pass-action.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { PassForm } from './pass-form.tsx';
 import publicationStyles from '../components/publication-actions.module.css';
+import { BrandSiteLink } from '../components/site-link.tsx';
 
 /** A new pass is a draft (decision record 50); published, collectors see it while its brand is published. */
 export const passVisibilityNote = 'A new pass is a draft: only operators see it until it is published.';
@@ -51,10 +50,7 @@ export function EditPass({ section, id }: { section: ConsoleSection & { id: 'pas
                       <PublishPassAction pass={pass} hasUnsavedChanges={hasUnsavedChanges} />
                     </>
                   ) : (
-                    <ButtonLink to={passPath(pass.id)} variant="ghost">
-                      <Icon name="external" size={16} />
-                      View on site
-                    </ButtonLink>
+                    <BrandSiteLink to={passPath(pass.id)} brandId={pass.brand.id} />
                   )}
                 </div>
               }
