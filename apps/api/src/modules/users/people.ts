@@ -41,10 +41,16 @@ export function personIn(people: ReadonlyMap<string, TConsolePerson>, id: string
 
 /**
  * Locks the person's row until the transaction ends: whatever else a person may have only so many of, or must not
- * do twice at once, queues here. Refused as signed out once the account is deleted (assertAccountLiving).
+ * do twice at once, queues here. Refused as signed out once the account is deleted (assertAccountLiving). FOR NO KEY
+ * UPDATE: two such saves queue, and so does the deletion job's FOR UPDATE, but a credit's FOR KEY SHARE and the
+ * foreign-key checks of the person's orders, deposits and notices go on beside it.
  */
 export async function lockPerson(tx: Db, userId: string): Promise<void> {
-  const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   if (!row || row.deletedAt !== null) throw new AppError('UNAUTHORIZED');
 }
 

@@ -132,6 +132,9 @@ describe('how many a person keeps', () => {
     }
     const listed = await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(user.accessToken) });
     expect(listed.json().data).toHaveLength(10);
+    // One of the ten, saved again with the list full, is told it is saved already (under its number).
+    const savedAlready = (listed.json().data as { expYear: number }[])[0]!.expYear;
+    expect((await addCard(user.accessToken, '4242424242424242', savedAlready)).json().code).toBe('CARD_ALREADY_SAVED');
     const [first] = listed.json().data as { id: string }[];
     await t.app.inject({ method: 'DELETE', url: `/v1/cards/${first!.id}`, headers: bearer(user.accessToken) });
     expect((await addCard(user.accessToken, '4242424242424242', 2045)).statusCode).toBe(201);

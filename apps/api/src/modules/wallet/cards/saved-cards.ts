@@ -57,16 +57,34 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
   }
   // Saved once per person (brand, last four and expiry: saved_cards_user_card_key), concurrent saves included, and
   // at most MAX_SAVED_CARDS (the person's row locked first, which also refuses an account deleted meanwhile).
+  const brand = cardBrandOf(digits);
+  const last4 = digits.slice(-4);
   const [row] = await inTransaction(db, async (tx) => {
-    if (!(await hasRoomForOneMore(tx, savedCards, userId, MAX_SAVED_CARDS))) throw new AppError('CARD_LIMIT_REACHED');
+    if (!(await hasRoomForOneMore(tx, savedCards, userId, MAX_SAVED_CARDS))) {
+      // A card already saved is told so (under its number) whether or not the list is full.
+      const [saved] = await tx
+        .select({ id: savedCards.id })
+        .from(savedCards)
+        .where(
+          and(
+            eq(savedCards.userId, userId),
+            eq(savedCards.brand, brand),
+            eq(savedCards.last4, last4),
+            eq(savedCards.expMonth, request.expMonth),
+            eq(savedCards.expYear, request.expYear),
+          ),
+        );
+      if (saved) return [];
+      throw new AppError('CARD_LIMIT_REACHED');
+    }
     return tx
       .insert(savedCards)
       .values({
         id: newId(),
         userId,
         nameOnCard: request.nameOnCard,
-        brand: cardBrandOf(digits),
-        last4: digits.slice(-4),
+        brand,
+        last4,
         expMonth: request.expMonth,
         expYear: request.expYear,
         providerToken: sandboxCardToken(digits),
