@@ -53,11 +53,11 @@ export function AccountMenu() {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const location = useLocation();
   const items = useAccountNavItems();
 
-  // Following a link (or any navigation) closes the panel.
-  useEffect(() => setIsOpen(false), [pathname]);
+  // Following a link (or any navigation, a tab's query too: Purchases from /payment) closes the panel.
+  useEffect(() => setIsOpen(false), [location.key]);
 
   useEffect(() => {
     if (!isOpen) return;

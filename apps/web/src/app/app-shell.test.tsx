@@ -276,6 +276,24 @@ describe('header', () => {
     await user.tab();
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
   });
+
+  // The session's review: on /payment, Purchases (/payment?tab=purchases) left the panel open over the page.
+  it('closes the account menu after a link that changes only the query', async () => {
+    signedInAs('ACTIVE', 'collector@example.com');
+    setStored('onboardingCompleted', true);
+    const { router } = renderApp('/guide?from=menu');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const banner = screen.getByRole('banner');
+    const trigger = await within(banner).findByRole('button', { name: /account menu for collector@example\.com/i });
+    const user = userEvent.setup();
+    await user.click(trigger);
+    const panel = document.getElementById(trigger.getAttribute('aria-controls')!)!;
+    // To the page shown with another query, as Purchases is from /payment.
+    await act(() => router.navigate('/guide?from=elsewhere'));
+    expect(router.state.location.pathname).toBe('/guide');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+  });
 });
 
 describe('mobile menu', () => {

@@ -15,6 +15,12 @@ describe('the account link that is the page shown', () => {
     expect(current('/drops?tab=packs&page=2')).toBe('/drops?tab=packs');
   });
 
+  it('is the link of the section a page is under, as NavLink said', () => {
+    const withConsole = [{ to: '/console' }, ...accountNavItems];
+    expect(currentAccountItem(withConsole, { pathname: '/console/products', search: '' })).toBe('/console');
+    expect(currentAccountItem(withConsole, { pathname: '/consoles', search: '' })).toBeUndefined();
+  });
+
   it('is none on a page no account link leads to', () => {
     expect(current('/drops')).toBeUndefined();
     expect(current('/payments')).toBeUndefined();

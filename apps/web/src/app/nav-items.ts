@@ -40,7 +40,7 @@ export const consoleNavItem: { label: string; to: TWebRoutePath; icon: IconName 
 
 /**
  * Which of the account's links is the page shown, by path and query: a link with a query (a tab) when every one of
- * its parameters is in the address; a link without one when no link with a query to the same path is. NavLink compares
+ * its parameters is in the address; else a link without one to the page or a page under it. NavLink compares
  * paths only, so on /payment?tab=purchases both Purchases and Payment said "current page".
  */
 export function currentAccountItem(
@@ -53,5 +53,10 @@ export function currentAccountItem(
     const query = item.to.split('?')[1];
     return query !== undefined && [...new URLSearchParams(query)].every(([key, value]) => shown.get(key) === value);
   });
-  return byQuery?.to ?? onThisPath.find((item) => !item.to.includes('?'))?.to;
+  if (byQuery) return byQuery.to;
+  // A page of its own, or one under it (/console/products under Console), as NavLink matched.
+  return items.find((item) => {
+    const to = item.to;
+    return !to.includes('?') && (location.pathname === to || location.pathname.startsWith(`${to}/`));
+  })?.to;
 }
