@@ -9,7 +9,7 @@ describe('normalizeRedeemCode', () => {
 
   // Session 72's hunt: a code pasted from a document with en dashes was not found.
   it('takes any dash as a separator: en and em dashes, non-breaking hyphens, the minus sign, a soft hyphen', () => {
-    for (const dash of ['\u2013', '\u2014', '\u2011', '\u2010', '\u2212', '\u00AD']) {
+    for (const dash of ['\u2013', '\u2014', '\u2011', '\u2010', '\u2212', '\u00AD', '-\u200B', '\u2060']) {
       expect(normalizeRedeemCode(['7K3M', '9QXD', '2F4H', 'WN8C'].join(dash)), JSON.stringify(dash)).toBe(
         '7K3M9QXD2F4HWN8C',
       );

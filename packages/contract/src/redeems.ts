@@ -22,7 +22,7 @@ export const REDEEM_CODE_LENGTH = 16;
 export function normalizeRedeemCode(typed: string): string {
   return typed
     .toUpperCase()
-    .replace(/[\s\p{Pd}\u2212\u00AD]/gu, '')
+    .replace(/[\s\p{Pd}\u2212\u00AD\u200B-\u200D\u2060]/gu, '')
     .replace(/O/g, '0')
     .replace(/[IL]/g, '1');
 }

@@ -176,7 +176,7 @@ export type TWireDetails = z.infer<typeof ZWireDetails>;
 /** A USDC (ERC-20) address, as the withdrawal and the saved addresses take it. */
 export const ZUsdcAddress = z.string().trim().superRefine(evmAddressRefinement(withdrawalMessages.usdcAddress));
 
-/** The spec's box confirming the given details are correct (section 5), required wherever bank or USDC details go. */
+/** The spec's box confirming the given details are correct (section 5): a withdrawal's, and a saved bank account's. */
 export const ZIsConfirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
 /** One withdrawal's bounds in USD minor units: at least $1, at most $1,000,000. */
 export const WITHDRAWAL_MIN_CENTS = 100;
