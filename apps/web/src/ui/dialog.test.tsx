@@ -115,4 +115,30 @@ describe('Dialog', () => {
     );
     expect([...dialog.children].map((child) => child.tagName)).toEqual(['DIV', 'P', 'DIV']);
   });
+  it('stays open while busy: Escape, the close button and the backdrop do nothing until the request answers', async () => {
+    const user = userEvent.setup();
+    function Busy() {
+      const [isOpen, setIsOpen] = useState(true);
+      const [isBusy, setIsBusy] = useState(true);
+      return (
+        <Dialog isOpen={isOpen} onClose={() => setIsOpen(false)} isBusy={isBusy} title="Paying">
+          <Button onClick={() => setIsBusy(false)}>Answer arrives</Button>
+        </Dialog>
+      );
+    }
+    render(<Busy />);
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(close.getAttribute('aria-disabled')).toBe('true');
+
+    await user.keyboard('{Escape}');
+    await user.click(close);
+    expect(document.activeElement).toBe(close);
+    await user.click(screen.getByRole('dialog', { name: 'Paying' }));
+    expect(screen.getByRole('dialog', { name: 'Paying' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Answer arrives' }));
+    expect(close.getAttribute('aria-disabled')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Paying' })).toBeNull();
+  });
 });

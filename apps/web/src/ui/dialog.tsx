@@ -16,6 +16,12 @@ interface DialogProps {
    * sight at once, in two columns on wide screens (the purchase popup); other forms keep the default width.
    */
   size?: 'md' | 'wide' | 'lg';
+  /**
+   * A request the dialog sent is on its way: Escape, the close button and the backdrop do nothing until it answers,
+   * and the close button says so (closed meanwhile, the page looked idle while the request still ran). The button
+   * stays focusable (`aria-disabled`, not `disabled`), so focus on it is not dropped to the page behind.
+   */
+  isBusy?: boolean;
 }
 
 const focusableSelector =
@@ -47,8 +53,20 @@ function returnFocusTo(opener: HTMLElement | null) {
   else document.getElementById('main')?.focus({ preventScroll: true });
 }
 
-export function Dialog({ isOpen, onClose, title, description, footer, children, size = 'md' }: DialogProps) {
+export function Dialog({
+  isOpen,
+  onClose,
+  title,
+  description,
+  footer,
+  children,
+  size = 'md',
+  isBusy = false,
+}: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const requestClose = () => {
+    if (!isBusy) onClose();
+  };
   const titleId = useId();
   const descriptionId = useId();
 
@@ -72,7 +90,7 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
   function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
-      onClose();
+      requestClose();
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;
@@ -100,11 +118,11 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
       onCancel={(event) => {
         // The browser would close the dialog itself on Escape; the owner's state decides instead.
         event.preventDefault();
-        onClose();
+        requestClose();
       }}
       onKeyDown={handleKeyDown}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) requestClose();
       }}
     >
       {isOpen ? (
@@ -113,7 +131,13 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
             <h2 id={titleId} className={styles.title}>
               {title}
             </h2>
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+            <button
+              type="button"
+              className={styles.close}
+              onClick={requestClose}
+              aria-label="Close"
+              aria-disabled={isBusy || undefined}
+            >
               <Icon name="close" />
             </button>
           </div>

@@ -92,6 +92,7 @@ export function PasswordConfirmDialog({
     <Dialog
       isOpen={isOpen}
       onClose={close}
+      isBusy={isPending}
       title={title}
       description={description}
       footer={

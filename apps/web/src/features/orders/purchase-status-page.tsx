@@ -373,6 +373,7 @@ function StatusActions({
             setIsCancelAsked(false);
             cancelOrder.reset();
           }}
+          isBusy={cancelOrder.isPending}
           title="Cancel this order?"
           description={cancelWords(order)}
           footer={

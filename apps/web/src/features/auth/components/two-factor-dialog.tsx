@@ -112,6 +112,7 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
       <Dialog
         isOpen={step !== null}
         onClose={close}
+        isBusy={isPending}
         title={isEnabling ? 'Turn on two-factor sign-in' : 'Turn off two-factor sign-in'}
         description={
           step?.kind === 'code'

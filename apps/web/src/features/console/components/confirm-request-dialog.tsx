@@ -38,9 +38,8 @@ export function ConfirmRequestDialog<T>({
   return (
     <Dialog
       isOpen={pending !== undefined}
-      onClose={() => {
-        if (!isSending) onCancel();
-      }}
+      onClose={onCancel}
+      isBusy={isSending}
       title={pending === undefined ? '' : title(pending)}
       description={pending === undefined ? undefined : description(pending)}
       footer={

@@ -65,9 +65,8 @@ export function ConfirmedAction<T>({
       </Button>
       <Dialog
         isOpen={isConfirming}
-        onClose={() => {
-          if (!action.isPending) setIsConfirming(false);
-        }}
+        onClose={() => setIsConfirming(false)}
+        isBusy={action.isPending}
         title={title}
         description={description}
         footer={

@@ -81,9 +81,8 @@ export function DeleteEntryAction({
       </Button>
       <Dialog
         isOpen={isConfirming}
-        onClose={() => {
-          if (!remove.isPending) setIsConfirming(false);
-        }}
+        onClose={() => setIsConfirming(false)}
+        isBusy={remove.isPending}
         title={title}
         description={description}
         footer={

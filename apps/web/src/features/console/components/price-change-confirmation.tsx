@@ -52,9 +52,8 @@ export function usePriceChangeConfirmation() {
   const dialog: ReactNode = (
     <Dialog
       isOpen={pending !== undefined}
-      onClose={() => {
-        if (!isSaving) setPending(undefined);
-      }}
+      onClose={() => setPending(undefined)}
+      isBusy={isSaving}
       title={pending?.to === null ? 'Stop selling it?' : 'Change the price while it is on sale?'}
       description={pending ? changeWords(pending) : undefined}
       footer={

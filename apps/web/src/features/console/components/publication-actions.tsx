@@ -78,9 +78,8 @@ export function PublicationActions({
       </Button>
       <Dialog
         isOpen={isConfirming}
-        onClose={() => {
-          if (!change.isPending) setIsConfirming(false);
-        }}
+        onClose={() => setIsConfirming(false)}
+        isBusy={change.isPending}
         title={isPublished ? `Unpublish this ${singular}?` : `Publish this ${singular}?`}
         description={
           isPublished

@@ -116,9 +116,8 @@ export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropAction
       </Button>
       <Dialog
         isOpen={isConfirming}
-        onClose={() => {
-          if (!publish.isPending) setIsConfirming(false);
-        }}
+        onClose={() => setIsConfirming(false)}
+        isBusy={publish.isPending}
         title={`Publish ${drop.name}?`}
         description="Publishing fixes the drop for good."
         footer={

@@ -46,9 +46,8 @@ export function RevokeBatchAction({ batch }: { batch: TConsoleRedeemBatch }) {
       </Button>
       <Dialog
         isOpen={isConfirming}
-        onClose={() => {
-          if (!revoke.isPending) setIsConfirming(false);
-        }}
+        onClose={() => setIsConfirming(false)}
+        isBusy={revoke.isPending}
         title="Revoke these codes?"
         description={`${codes} of “${batch.name}” stop working at once, with the ${formatCount(unused)} ${unused === 1 ? 'use' : 'uses'} not yet redeemed. Collectors who try one are told it was withdrawn. This cannot be undone; uses already redeemed are kept.`}
         footer={

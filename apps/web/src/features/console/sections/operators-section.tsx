@@ -33,9 +33,8 @@ function RevokeDialog({ grant, onClose }: { grant: TOperatorGrant | undefined; o
   return (
     <Dialog
       isOpen={grant !== undefined}
-      onClose={() => {
-        if (!revoke.isPending) onClose();
-      }}
+      onClose={onClose}
+      isBusy={revoke.isPending}
       title="Revoke this role?"
       description={grant ? `${grant.user.email} stops being ${role} at once.` : undefined}
       footer={

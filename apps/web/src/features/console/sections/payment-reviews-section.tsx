@@ -173,9 +173,7 @@ function ResolveDialog({ review, onClose }: { review: TPaymentReview; onClose: (
     notSaved: 'The note you typed is not saved.',
     isActive: !isAlreadyResolved,
   });
-  const close = () => {
-    if (!resolve.isPending) askBeforeClosing(onClose);
-  };
+  const close = () => askBeforeClosing(onClose);
 
   async function submit({ note }: TNoteForm) {
     try {
@@ -192,6 +190,7 @@ function ResolveDialog({ review, onClose }: { review: TPaymentReview; onClose: (
     <Dialog
       isOpen
       onClose={close}
+      isBusy={resolve.isPending}
       title="Mark this payment resolved?"
       description={`${receivedText(review)} received by ${providerNames[review.provider]}${
         review.user ? ` from ${personLabel(review.user)}` : ''

@@ -181,9 +181,7 @@ function MoveDialog({
     notSaved: `The ${field.label.toLowerCase()} you typed is not sent.`,
     isActive: asked !== null && isStillPossible,
   });
-  const close = () => {
-    if (!change.isPending) askBeforeClosing(onClose);
-  };
+  const close = () => askBeforeClosing(onClose);
 
   async function move(words?: string) {
     if (!chosen || !spec) return;
@@ -201,6 +199,7 @@ function MoveDialog({
     <Dialog
       isOpen={spec !== undefined}
       onClose={close}
+      isBusy={change.isPending}
       title={spec?.confirm?.title}
       description={spec?.confirm?.body(withdrawal)}
       footer={

@@ -116,18 +116,11 @@ interface TAdmission {
  * message and the popup keeps what was chosen.
  */
 export function PurchaseDialog({ item, isOpen, onClose, maxQuantity, onDropChanged, admission }: PurchaseDialogProps) {
-  // While Pay is being sent, Escape, the close button and the backdrop leave the popup open, as Cancel does: closed,
-  // the page looked idle until the answer moved the person to the purchase's status (session 72's access hunt).
+  // While Pay is being sent the popup stays open, as Cancel does: closed, the page looked idle until the answer moved
+  // the person to the purchase's status (session 72's access hunt).
   const [isPaying, setIsPaying] = useState(false);
   return (
-    <Dialog
-      isOpen={isOpen}
-      onClose={() => {
-        if (!isPaying) onClose();
-      }}
-      title={item.title}
-      size="wide"
-    >
+    <Dialog isOpen={isOpen} onClose={onClose} isBusy={isPaying} title={item.title} size="wide">
       <PurchaseForm
         item={item}
         maxQuantity={maxQuantity}

@@ -30,8 +30,9 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
   return (
     <Dialog
       isOpen={isOpen}
+      onClose={onClose}
       // A fusion on its way cannot be called back: the dialog stays until its answer arrives.
-      onClose={() => (isFusing ? undefined : onClose())}
+      isBusy={isFusing}
       title="Burn these editions?"
       description={`${fusion.name} burns ${total === 1 ? 'this edition' : `these ${formatCount(total)} editions`} for good and makes one new edition.`}
       size="wide"

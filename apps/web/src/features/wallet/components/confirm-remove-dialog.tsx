@@ -23,6 +23,7 @@ export function ConfirmRemoveDialog({
     <Dialog
       isOpen={name !== undefined}
       onClose={onClose}
+      isBusy={isRemoving}
       title={title}
       description={`${name ?? ''} will no longer be offered when you withdraw. Withdrawals already requested are not affected.`}
       footer={

@@ -122,6 +122,7 @@ export function ResubmitIdDialog({
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
+      isBusy={isResubmitting}
       title="Resubmit ID"
       description={errorCatalogue.IDENTITY_VERIFICATION_FAILED.message}
       footer={
