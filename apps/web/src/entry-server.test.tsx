@@ -54,6 +54,7 @@ const activity: TProductActivity = {
   kind: 'PURCHASED',
   actor: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
   editionNumber: 3,
+  editionId: null,
   createdAt: '2026-11-21T10:00:00.000Z',
 };
 const edition: TEditionDetail = {

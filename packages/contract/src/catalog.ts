@@ -167,6 +167,12 @@ export const ZProductActivity = z.object({
   /** Who did it, by public nickname; null for the platform (mints, airdrops) or a deleted account. */
   actor: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
   editionNumber: z.number().int().nullable(),
+  /**
+   * The edition's NFT page (`/nfts/{id}`), when it has one to show: null for an activity about no edition, and for an
+   * edition back in a sealed pack, whose page is not found until the pack is opened (a revealed drop's activity names
+   * it before then).
+   */
+  editionId: z.uuid().nullable(),
   createdAt: z.string(),
 });
 export type TProductActivity = z.infer<typeof ZProductActivity>;

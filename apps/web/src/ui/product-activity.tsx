@@ -1,6 +1,8 @@
 import type { TProductActivity } from '@cypher/contract';
+import { Link } from 'react-router';
 import { useProductActivities } from '../api/product-activities.ts';
 import { activityActorWords, activityWords } from '../lib/activity-words.ts';
+import { nftPath } from '../lib/collection-paths.ts';
 import { formatCount } from '../lib/format.ts';
 import { useFormatDateTime } from '../lib/use-format-date-time.ts';
 import { Button } from './button.tsx';
@@ -10,11 +12,23 @@ import { Icon } from './icon.tsx';
 import { Skeleton } from './skeleton.tsx';
 import styles from './product-activity.module.css';
 
-function activitySentence(activity: TProductActivity): string {
+/** "Edition #1,234 · Bought by Mika", the edition's words a link to its NFT page when it has one to show. */
+function ActivitySentence({ activity }: { activity: TProductActivity }) {
   const { verb } = activityWords[activity.kind];
   const edition = activity.editionNumber === null ? 'An edition' : `Edition #${formatCount(activity.editionNumber)}`;
   const who = activityActorWords(activity.kind, activity.actor);
-  return `${edition} · ${verb}${who ? ` ${who}` : ''}`;
+  return (
+    <span className={styles.text}>
+      {activity.editionId ? (
+        <Link to={nftPath(activity.editionId)} className={styles.edition}>
+          {edition}
+        </Link>
+      ) : (
+        edition
+      )}
+      {` · ${verb}${who ? ` ${who}` : ''}`}
+    </span>
+  );
 }
 
 /**
@@ -64,7 +78,7 @@ export function ProductActivity({ productId }: { productId: string }) {
             <span className={styles.icon} aria-hidden="true">
               <Icon name={activityWords[activity.kind].icon} size={18} />
             </span>
-            <span className={styles.text}>{activitySentence(activity)}</span>
+            <ActivitySentence activity={activity} />
             <time className={styles.time} dateTime={activity.createdAt}>
               {formatDateTime(activity.createdAt)}
             </time>

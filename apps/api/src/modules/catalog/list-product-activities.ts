@@ -4,7 +4,7 @@ import type { TActivityKind, TCursorPage, TCursorQuery, TProductActivity } from 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { decodeCursor, encodeCursor, ZCursorTime } from '../../http/pagination.ts';
-import { packOfEditionSql } from '../collection/edition-fragments.ts';
+import { isEditionPageFoundSql, packOfEditionSql } from '../collection/edition-fragments.ts';
 import { isPackContentPublicSql } from '../drops/reveal-drop.ts';
 import { peopleByIds } from '../users/people.ts';
 import { productVisibility, type CatalogScope } from './catalog-scope.ts';
@@ -46,6 +46,7 @@ export async function listProductActivities(
   const rows = await db
     .select({
       ...getTableColumns(productActivities),
+      isEditionPageFound: sql<boolean>`${isEditionPageFoundSql(productActivities.editionId)}`,
       cursorTime: sql<string>`to_char(${productActivities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(productActivities)
@@ -88,6 +89,8 @@ export async function listProductActivities(
       kind: activity.kind,
       actor: actorOf(activity.actorUserId),
       editionNumber: activity.editionNumber,
+      // Its NFT page is found once the edition has left its sealed pack (get-edition.ts).
+      editionId: activity.isEditionPageFound ? activity.editionId : null,
       createdAt: activity.createdAt.toISOString(),
     })),
     nextCursor: rows.length > query.size && last ? encodeCursor([last.cursorTime, last.id]) : null,

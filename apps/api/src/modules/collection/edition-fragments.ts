@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { editionStates, isEditionHidden } from '@cypher/contract';
+
+const hiddenStates = editionStates.filter(isEditionHidden);
 
 /**
  * The editions inside some packs, as a fragment for another module's statement: `packs` is a query yielding the
@@ -15,4 +18,16 @@ export function editionsOfPacksSql(packs: SQL): SQL {
 /** Fragment: the pack an edition was issued in (null for an edition minted outside a pack). */
 export function packOfEditionSql(editionId: AnyPgColumn | SQL): SQL {
   return sql`select e.pack_id from editions e where e.id = ${editionId}`;
+}
+
+/**
+ * Fragment: whether an edition's own page is found (get-edition.ts): not while it is unissued or sealed in a pack,
+ * whatever else about it is public.
+ */
+export function isEditionPageFoundSql(editionId: AnyPgColumn | SQL): SQL {
+  return sql`exists (select 1 from editions e where e.id = ${editionId}
+    and e.state not in (${sql.join(
+      hiddenStates.map((state) => sql`${state}`),
+      sql`, `,
+    )}))`;
 }

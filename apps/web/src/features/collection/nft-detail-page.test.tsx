@@ -104,6 +104,7 @@ function nftApi(
         kind: 'OPENED',
         actor: { id: ownerId, nickname: 'Ada' },
         editionNumber: 9,
+        editionId: '0190a0b0-0000-7000-8000-00000000e009',
         createdAt: '2026-11-21T10:05:00.000Z',
       };
       return json(200, { data: { items: [activity], nextCursor: null } });
@@ -179,7 +180,13 @@ describe('NFT page', () => {
     expect(within(timeline).getAllByText(/by Ada/)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     // The collection activity: what happened to the product's other editions too.
-    expect(await screen.findByText('Edition #9 · Opened by Ada')).toBeInTheDocument();
+    // Each names its edition by a link to that edition's page.
+    const activity = await screen.findByRole('region', { name: 'Collection activity' });
+    expect(await within(activity).findByRole('link', { name: 'Edition #9' })).toHaveAttribute(
+      'href',
+      '/nfts/0190a0b0-0000-7000-8000-00000000e009',
+    );
+    expect(within(activity).getByText('Edition #9').closest('li')).toHaveTextContent('Edition #9 · Opened by Ada');
     expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
     // The heart asks a visitor to sign in first, and brings them back to this token.
     expect(screen.getByRole('link', { name: 'Add to favorites' })).toHaveAttribute(
@@ -341,6 +348,7 @@ describe('NFT page', () => {
             kind: 'LOCKED',
             actor: { id: ownerId, nickname: 'Ada' },
             editionNumber: 12,
+            editionId: null,
             createdAt: '2026-11-22T10:00:00.000Z',
           };
           return json(200, { data: { items: [locked], nextCursor: null } });

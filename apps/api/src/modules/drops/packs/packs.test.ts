@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
@@ -109,6 +110,55 @@ describe('packs', () => {
       ).json().data.groups;
     expect(await packsWhere(false)).toEqual([]);
     expect(await packsWhere(true)).toMatchObject([{ packs: [{ id: packId, isOpened: true }] }]);
+  });
+  it('links an activity to its edition’s page once the pack is opened, not while it is sealed in a revealed drop', async () => {
+    const { dropId, products } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 1, price: 1_000 }],
+      editionsPerPack: 2,
+    });
+    const activities = async () =>
+      (
+        await Promise.all(
+          [products.common.id, products.legendary.id].map(
+            async (productId) =>
+              (await t.app.inject({ method: 'GET', url: `/v1/products/${productId}/activities` })).json().data.items,
+          ),
+        )
+      ).flat() as { kind: string; editionId: string | null }[];
+    const buyer = await fastBuyer(t);
+    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    // A revealed drop's activity names what each pack held, while the pack itself may still be sealed: the edition's
+    // page is not found until it is opened, so the activity links nowhere yet.
+    await db().execute(sql`update drops set revealed_at = now() where id = ${dropId}`);
+    const sealed = await activities();
+    expect(sealed.map((activity) => [activity.kind, activity.editionId])).toEqual([
+      ['PURCHASED', null],
+      ['PURCHASED', null],
+    ]);
+
+    const pack = (await t.app.inject({ method: 'GET', url: '/v1/packs', headers: bearer(buyer.accessToken) })).json()
+      .data.groups[0].packs[0];
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/v1/packs/${pack.id}/open`,
+      headers: bearer(buyer.accessToken),
+    });
+    const editionIds = (opened.json().data.items as { edition: { id: string } }[]).map((item) => item.edition.id);
+    const linked = await activities();
+    expect(linked).toHaveLength(4);
+    for (const activity of linked) expect(editionIds).toContain(activity.editionId);
+    for (const editionId of editionIds) {
+      const page = await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` });
+      expect(page.statusCode).toBe(200);
+    }
   });
   // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
   it('leaves every collector’s brand counts equal to a count of their editions', async () => {
