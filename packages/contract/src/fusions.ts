@@ -35,10 +35,17 @@ export const fusionRuleKinds = ['PRODUCT', 'RARITY', 'COLLECTION', 'TRAIT'] as c
 export type TFusionRuleKind = (typeof fusionRuleKinds)[number];
 
 /** What a slot asks for, as shown: a product, any edition of a rarity, of a collection, or with a trait value. */
+/**
+ * A product or collection a slot names. `isPublic`: its page is shown to the public, so a collector missing editions
+ * can follow the slot there; false for one the public does not see (unpublished since the fusion was), whose name is
+ * then withheld too.
+ */
+const ZFusionRuleTarget = z.object({ id: z.uuid(), name: z.string(), isPublic: z.boolean() });
+
 export const ZFusionSlotRule = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('PRODUCT'), product: z.object({ id: z.uuid(), name: z.string() }) }),
+  z.object({ kind: z.literal('PRODUCT'), product: ZFusionRuleTarget }),
   z.object({ kind: z.literal('RARITY'), rarity: ZRarity }),
-  z.object({ kind: z.literal('COLLECTION'), collection: z.object({ id: z.uuid(), name: z.string() }) }),
+  z.object({ kind: z.literal('COLLECTION'), collection: ZFusionRuleTarget }),
   z.object({ kind: z.literal('TRAIT'), traitType: z.string(), value: z.string() }),
 ]);
 export type TFusionSlotRule = z.infer<typeof ZFusionSlotRule>;

@@ -55,7 +55,7 @@ export function fusionSlots(fitting: Array<number | null> = [3, 1, 1, 0]): TFusi
       position: 1,
       name: 'Squires',
       requiredCount: 2,
-      rule: { kind: 'PRODUCT', product: { id: fusionIds.squireProduct, name: 'Pixel Knight Squire' } },
+      rule: { kind: 'PRODUCT', product: { id: fusionIds.squireProduct, name: 'Pixel Knight Squire', isPublic: true } },
       fittingCount: fitting[0] ?? null,
     },
     {
@@ -71,7 +71,10 @@ export function fusionSlots(fitting: Array<number | null> = [3, 1, 1, 0]): TFusi
       position: 3,
       name: 'Genesis piece',
       requiredCount: 1,
-      rule: { kind: 'COLLECTION', collection: { id: fusionIds.genesisCollection, name: 'Neon Genesis' } },
+      rule: {
+        kind: 'COLLECTION',
+        collection: { id: fusionIds.genesisCollection, name: 'Neon Genesis', isPublic: true },
+      },
       fittingCount: fitting[2] ?? null,
     },
     {

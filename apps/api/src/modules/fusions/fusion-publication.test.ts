@@ -268,9 +268,9 @@ describe('a fusion’s slots', () => {
     const shown = (await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` })).json().data;
     expect(shown.slots.map((slot: { rule: object }) => slot.rule)).toEqual([
       { kind: 'RARITY', rarity: 'COMMON' },
-      { kind: 'PRODUCT', product: { id: draftProduct.id, name: draftProduct.name } },
-      { kind: 'COLLECTION', collection: { id: draftCollection.id, name: draftCollection.name } },
-      { kind: 'PRODUCT', product: { id: inDraftCollection.id, name: inDraftCollection.name } },
+      { kind: 'PRODUCT', product: { id: draftProduct.id, name: draftProduct.name, isPublic: true } },
+      { kind: 'COLLECTION', collection: { id: draftCollection.id, name: draftCollection.name, isPublic: true } },
+      { kind: 'PRODUCT', product: { id: inDraftCollection.id, name: inDraftCollection.name, isPublic: true } },
     ]);
   });
 
@@ -304,8 +304,8 @@ describe('a fusion’s slots', () => {
         .json()
         .data.slots.map((slot: { rule: object }) => slot.rule);
     expect(await rulesOf(`/v1/fusions/${fusion.id}`)).toEqual([
-      { kind: 'PRODUCT', product: { id: squire.id, name: squire.name } },
-      { kind: 'COLLECTION', collection: { id: genesis.id, name: genesis.name } },
+      { kind: 'PRODUCT', product: { id: squire.id, name: squire.name, isPublic: true } },
+      { kind: 'COLLECTION', collection: { id: genesis.id, name: genesis.name, isPublic: true } },
     ]);
 
     // The collection goes back to a draft: collectors no longer see its name, nor that of its product.
@@ -314,13 +314,13 @@ describe('a fusion’s slots', () => {
     expect(page.body).not.toContain(genesis.name);
     expect(page.body).not.toContain(squire.name);
     expect(await rulesOf(`/v1/fusions/${fusion.id}`)).toEqual([
-      { kind: 'PRODUCT', product: { id: squire.id, name: 'Unreleased product' } },
-      { kind: 'COLLECTION', collection: { id: genesis.id, name: 'Unreleased' } },
+      { kind: 'PRODUCT', product: { id: squire.id, name: 'Unreleased product', isPublic: false } },
+      { kind: 'COLLECTION', collection: { id: genesis.id, name: 'Unreleased', isPublic: false } },
     ]);
-    // The console still names them.
+    // The console still names them, and says the public does not see them.
     expect(await rulesOf(`/v1/console/fusions/${fusion.id}`, true)).toEqual([
-      { kind: 'PRODUCT', product: { id: squire.id, name: squire.name } },
-      { kind: 'COLLECTION', collection: { id: genesis.id, name: genesis.name } },
+      { kind: 'PRODUCT', product: { id: squire.id, name: squire.name, isPublic: false } },
+      { kind: 'COLLECTION', collection: { id: genesis.id, name: genesis.name, isPublic: false } },
     ]);
   });
 });

@@ -145,27 +145,26 @@ export async function ruleViews(
     ...[...products.values()].flatMap((product) => product.collectionId ?? []),
   ]);
   const isShown = audience === 'console';
-  const productName = (id: string): string => {
+  const productTarget = (id: string) => {
     const product = products.get(id);
-    if (!product) return 'A product';
-    return isShown || isProductPublic(product, collections) ? product.name : unreleasedProductName;
+    const isPublic = product !== undefined && isProductPublic(product, collections);
+    const name = !product ? 'A product' : isShown || isPublic ? product.name : unreleasedProductName;
+    return { id, name, isPublic };
   };
-  const collectionName = (id: string): string => {
+  const collectionTarget = (id: string) => {
     const collection = collections.get(id);
-    if (!collection) return 'A collection';
-    return isShown || collection.isPublic ? collection.name : unreleasedCollectionName;
+    const isPublic = collection?.isPublic === true;
+    const name = !collection ? 'A collection' : isShown || isPublic ? collection.name : unreleasedCollectionName;
+    return { id, name, isPublic };
   };
   return slots.map((slot): TFusionSlotRule => {
     switch (slot.ruleKind) {
       case 'PRODUCT':
-        return { kind: 'PRODUCT', product: { id: slot.ruleProductId!, name: productName(slot.ruleProductId!) } };
+        return { kind: 'PRODUCT', product: productTarget(slot.ruleProductId!) };
       case 'RARITY':
         return { kind: 'RARITY', rarity: slot.ruleRarity! };
       case 'COLLECTION':
-        return {
-          kind: 'COLLECTION',
-          collection: { id: slot.ruleCollectionId!, name: collectionName(slot.ruleCollectionId!) },
-        };
+        return { kind: 'COLLECTION', collection: collectionTarget(slot.ruleCollectionId!) };
       case 'TRAIT':
         return { kind: 'TRAIT', traitType: slot.ruleTraitType!, value: slot.ruleTraitValue! };
     }

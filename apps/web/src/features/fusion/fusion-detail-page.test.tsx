@@ -74,6 +74,15 @@ describe('fusion page: what it makes and needs', () => {
     expect(genesis).toHaveTextContent('1 × from the Neon Genesis collection');
     expect(genesis).toHaveTextContent('You have 1 that fits · Ready');
     expect(fire).toHaveTextContent('1 × with Element: Fire');
+    // The product and collection a slot names lead to their pages, where the missing editions can be found.
+    expect(within(squires!).getByRole('link', { name: 'Pixel Knight Squire' })).toHaveAttribute(
+      'href',
+      `/products/${fusionIds.squireProduct}`,
+    );
+    expect(within(genesis!).getByRole('link', { name: 'Neon Genesis' })).toHaveAttribute(
+      'href',
+      `/collections/${fusionIds.genesisCollection}`,
+    );
     expect(fire).toHaveTextContent('You have 0 that fit · 1 more needed');
     expect(screen.getByText('You do not have enough to fill every slot yet.')).toBeInTheDocument();
 

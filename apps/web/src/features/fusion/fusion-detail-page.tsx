@@ -25,11 +25,11 @@ import {
   isShortOfSharedEditions,
   missingMaterialsText,
   resultName,
-  slotRuleText,
   supplyLeftText,
 } from './fusion-words.ts';
 import shared from './components/fusion.module.css';
 import styles from './fusion-detail-page.module.css';
+import { SlotRule } from './components/slot-rule.tsx';
 
 // A fusion's artwork stands in the same square frame as a drop's.
 /**
@@ -232,7 +232,7 @@ function SlotNeed({ slot, isShared, canFuse }: { slot: TFusionSlot; isShared: bo
       <h3 id={headingId} className={styles.needName}>
         {slot.name}
       </h3>
-      <p className={shared.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
+      <SlotRule requiredCount={slot.requiredCount} rule={slot.rule} />
       {fitting === null ? null : (
         <p
           className={`${styles.readiness} ${state === 'ready' ? styles.ready : state === 'short' ? styles.notReady : ''}`}

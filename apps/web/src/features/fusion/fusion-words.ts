@@ -1,27 +1,5 @@
-import {
-  rarityLabel,
-  type TFusionProtection,
-  type TFusionSlotRule,
-  type TFusion,
-  type TFusionStatus,
-  type TFusionSummary,
-} from '@cypher/contract';
+import { type TFusionProtection, type TFusion, type TFusionStatus, type TFusionSummary } from '@cypher/contract';
 import { formatCount, formatDateTimeWithZone } from '../../lib/format.ts';
-
-/** What a slot asks for, in a line: "3 × any Rare edition", "1 × from the Neon Genesis collection". */
-export function slotRuleText(requiredCount: number, rule: TFusionSlotRule): string {
-  const count = `${formatCount(requiredCount)} ×`;
-  switch (rule.kind) {
-    case 'PRODUCT':
-      return `${count} ${rule.product.name}`;
-    case 'RARITY':
-      return `${count} any ${rarityLabel(rule.rarity)} edition`;
-    case 'COLLECTION':
-      return `${count} from the ${rule.collection.name} collection`;
-    case 'TRAIT':
-      return `${count} with ${rule.traitType}: ${rule.value}`;
-  }
-}
 
 /**
  * What the fusion makes, by name: the API leaves out a result product the public does not see (unpublished since the

@@ -6,9 +6,10 @@ import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useFusionMaterials } from '../api/list-fusion-materials.ts';
-import { protectionReasons, slotRuleText } from '../fusion-words.ts';
+import { protectionReasons } from '../fusion-words.ts';
 import shared from './fusion.module.css';
 import styles from './slot-picker.module.css';
+import { SlotRule } from './slot-rule.tsx';
 
 interface SlotPickerProps {
   fusionId: string;
@@ -115,7 +116,7 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
           <h2 id={headingId} className={styles.slotName}>
             {slot.name}
           </h2>
-          <p className={shared.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
+          <SlotRule requiredCount={slot.requiredCount} rule={slot.rule} />
         </div>
         <p className={isFull ? `${styles.counter} ${styles.counterFull}` : styles.counter} aria-live="polite">
           {isFull ? <Icon name="check" size={16} /> : null}
