@@ -94,6 +94,30 @@ export type TLoginRequest = z.input<typeof ZLoginRequest>;
 export const ZTokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TTokenPair = z.infer<typeof ZTokenPair>;
 
+/**
+ * One of my sign-ins still going (GET /v1/users/sessions): where and when, so someone who sees a device they do not
+ * know can end it. `device` is told from the browser's user agent ("Chrome on macOS"), as much as it says.
+ */
+export const ZSignIn = z.object({
+  id: z.uuid(),
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  signedInAt: z.string(),
+  /** The sign-in's last use that reached the server: its start or its latest token refresh. */
+  lastActiveAt: z.string(),
+  /** The sign-in this request is made with. */
+  isCurrent: z.boolean(),
+});
+export type TSignIn = z.infer<typeof ZSignIn>;
+
+/** At most this many of my sign-ins are listed, the latest active first; `total` counts them all. */
+export const MAX_LISTED_SIGN_INS = 50;
+export const ZMySignIns = z.object({ items: z.array(ZSignIn), total: z.number().int() });
+export type TMySignIns = z.infer<typeof ZMySignIns>;
+
+export const ZSignInsEnded = z.object({ endedCount: z.number().int() });
+export type TSignInsEnded = z.infer<typeof ZSignInsEnded>;
+
 export const ZMfaChallenge = z.object({
   mfaRequired: z.literal(true),
   mfaToken: z.string(),

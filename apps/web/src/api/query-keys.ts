@@ -18,7 +18,11 @@ export const queryKeys = {
     emailVerification: (key: string) => ['auth', 'email-verification', key] as const,
     passwordResetKey: (key: string) => ['auth', 'password-reset-key', key] as const,
   },
-  users: { ...domainKeys('users'), my: () => ['users', 'my'] as const },
+  users: {
+    ...domainKeys('users'),
+    my: () => ['users', 'my'] as const,
+    signIns: () => ['users', 'sign-ins'] as const,
+  },
   countries: domainKeys('countries'),
   balances: { ...domainKeys('balances'), my: () => ['balances', 'my'] as const },
   deposits: {

@@ -25,6 +25,7 @@ const paths = {
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4M12 15v2',
   key: 'M14.5 3a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM10 13.5L3 20.5M6 17.5l2 2M16 7.5v.5',
   card: 'M3 6h18v12H3zM3 10h18M7 15h3',
+  monitor: 'M3 4h18v12H3zM8 20h8M12 16v4',
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0',
   'log-out': 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
   'chevron-down': 'M6 9l6 6 6-6',

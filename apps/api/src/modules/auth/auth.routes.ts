@@ -13,9 +13,11 @@ import {
   ZMfaCodeRequest,
   ZMfaRegisterRequest,
   ZMfaVerifyRequest,
+  ZMySignIns,
   ZReauthentication,
   ZRequestPasswordResetRequest,
   ZSignIn2faRequest,
+  ZSignInsEnded,
   ZSignUpRequest,
   ZTokenPair,
   ZVerifyEmailRequest,
@@ -27,6 +29,7 @@ import { changePassword } from './change-password.ts';
 import { checkPassword } from './check-password.ts';
 import { logIn } from './log-in.ts';
 import { logOut } from './log-out.ts';
+import { endMyOtherSignIns, endMySignIn, listMySignIns } from './my-sign-ins.ts';
 import type { RequestMeta } from './rate-limits.ts';
 import { refreshSession } from './refresh-session.ts';
 import { registerMfaPhone } from './register-mfa-phone.ts';
@@ -103,6 +106,51 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await logOut(ctx, principalOf(request));
         return reply.status(204).send();
       },
+    );
+
+    app.get(
+      '/v1/users/sessions',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'My sign-ins still going: this one first, then the latest active',
+          security: bearer,
+          response: { 200: ZData(ZMySignIns) },
+        },
+      },
+      async (request) => ({ data: await listMySignIns(ctx, principalOf(request)) }),
+    );
+
+    app.delete(
+      '/v1/users/sessions/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'End one of my sign-ins (this one too, which signs out)',
+          security: bearer,
+          params: z.object({ id: z.uuid() }),
+        },
+      },
+      async (request, reply) => {
+        await endMySignIn(ctx, principalOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/v1/users/sessions/end-others',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'End every sign-in of mine but this one',
+          security: bearer,
+          response: { 200: ZData(ZSignInsEnded) },
+        },
+      },
+      async (request) => ({ data: await endMyOtherSignIns(ctx, principalOf(request)) }),
     );
 
     app.post(

@@ -90,14 +90,17 @@ export async function revokeSession(tx: Db, sessionId: string, reason: string, n
   );
 }
 
-/** Ends every sign-in of a user, or every one but `exceptSessionId` (the one changing the password keeps going). */
+/**
+ * Ends every sign-in of a user, or every one but `exceptSessionId` (the one changing the password keeps going); how
+ * many it ended.
+ */
 export async function revokeUserSessions(
   tx: Db,
   userId: string,
   reason: string,
   now: Date,
   exceptSessionId?: string,
-): Promise<void> {
+): Promise<number> {
   const ended = await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
@@ -113,6 +116,7 @@ export async function revokeUserSessions(
     ended.map((session) => session.id),
     now,
   );
+  return ended.length;
 }
 
 /**

@@ -231,4 +231,56 @@ describe('account security page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Change password' })).toBeInTheDocument();
   });
+  it('lists where I am signed in and signs out one device, then all the others', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const signIn = (id: string, device: string, lastActiveAt: string, isCurrent = false) => ({
+      id,
+      device,
+      ipAddress: '203.0.113.7',
+      signedInAt: '2026-11-20T10:00:00.000Z',
+      lastActiveAt,
+      isCurrent,
+    });
+    const here = signIn('0190a0b0-0000-7000-8000-00000000d001', 'Safari on iPhone', '2026-11-22T09:00:00.000Z', true);
+    let others = [
+      signIn('0190a0b0-0000-7000-8000-00000000d002', 'Chrome on macOS', '2026-11-21T18:30:00.000Z'),
+      signIn('0190a0b0-0000-7000-8000-00000000d003', 'Firefox on Windows', '2026-11-20T12:00:00.000Z'),
+    ];
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (request.path === '/v1/users/sessions') {
+        return json(200, { data: { items: [here, ...others], total: 1 + others.length } });
+      }
+      if (request.method === 'DELETE' && request.path === `/v1/users/sessions/${others[0]!.id}`) {
+        others = others.slice(1);
+        return json(204);
+      }
+      if (request.path === '/v1/users/sessions/end-others') {
+        const endedCount = others.length;
+        others = [];
+        return json(200, { data: { endedCount } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Safari on iPhoneThis deviceSigned in Nov 20, 2026, .+IP address 203\.0\.113\.7$/),
+      expect.stringMatching(/^Chrome on macOSLast active Nov 21, 2026, .+Sign out$/),
+      expect.stringMatching(/^Firefox on WindowsLast active Nov 20, 2026, .+Sign out$/),
+    ]);
+    // This device is signed out from the account menu, not here.
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: /^Sign out Chrome on macOS/ }));
+    await waitFor(() => expect(within(list).queryByText('Chrome on macOS')).toBeNull());
+    expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out of all other devices' }));
+    expect(await screen.findByText('Signed out of 1 other device')).toBeInTheDocument();
+    expect(await screen.findByText('You are not signed in anywhere else.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out of all other devices' })).toBeNull();
+  });
 });

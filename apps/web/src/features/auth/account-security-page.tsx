@@ -12,12 +12,14 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { PasswordConfirmDialog } from '../../ui/password-confirm-dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { requestMfaOffCode } from './api/request-mfa-off-code.ts';
+import { SignedInDevices } from './components/signed-in-devices.tsx';
 import { TwoFactorDialog, type TwoFactorStep } from './components/two-factor-dialog.tsx';
 import styles from '../../ui/account-page.module.css';
 
 /**
- * `/account/security`: the password (change it, or set one by email when the account came from Google) and
- * two-factor sign-in by SMS, turned on or off after confirming the password.
+ * `/account/security`: the password (change it, or set one by email when the account came from Google),
+ * two-factor sign-in by SMS, turned on or off after confirming the password, and the devices signed in, each of which
+ * can be signed out from here.
  */
 export default function AccountSecurityPage() {
   const { user, isLoading, error, refetch } = useMyUser();
@@ -127,6 +129,8 @@ export default function AccountSecurityPage() {
               </>
             ) : null}
           </section>
+
+          <SignedInDevices />
 
           <section className={styles.card} aria-labelledby="delete-heading">
             <h2 id="delete-heading" className={styles.cardTitle}>
