@@ -252,6 +252,8 @@ describe('drops page: my packs', () => {
     );
     renderApp('/drops?tab=packs');
     expect(await screen.findByRole('heading', { level: 1, name: 'My packs' })).toBeInTheDocument();
+    // The tab's name in the browser's title too, as its heading says (it said "Drops").
+    await waitFor(() => expect(document.title).toBe('My packs | Cypher'));
     const legendary = await screen.findByRole('region', { name: /Legendary/ });
     expect(within(legendary).getByRole('link', { name: /Pack #7/ })).toHaveAttribute(
       'href',

@@ -95,7 +95,7 @@ export default function DropsPage() {
   return (
     <div className={`container ${pageStyles.page}`}>
       <PageMeta
-        title="Drops"
+        title={tab === 'packs' ? 'My packs' : 'Drops'}
         description="Limited packs from the brands you love, sold in rounds: see what is on sale now, what is coming, and what has sold."
       />
       <PageHeader

@@ -105,7 +105,7 @@ function PassList({ page, hrefFor }: { page: number; hrefFor: (page: number) => 
 function MyPassList() {
   const mine = useMyPasses();
   if (mine.isPending) return <CardGridSkeleton count={2} label="Loading your passes" />;
-  if (mine.isError) {
+  if (mine.isError && !mine.data) {
     return (
       <ErrorState
         title="We could not load your passes"

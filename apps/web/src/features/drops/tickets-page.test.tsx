@@ -95,6 +95,33 @@ describe('tickets page', () => {
     ]);
   });
 
+  // Bug hunt: with the server gone, Pay now read the kinds again, that read failed too, and the error took the list's
+  // place with the popup inside it: the buyer was left not knowing whether they had paid.
+  it('keeps the popup and the tickets on screen when the server cannot be reached during Pay now', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let isServerGone = false;
+    api((request) => {
+      if (isServerGone) return Promise.reject(new TypeError('Failed to fetch'));
+      if (request.path.startsWith('/v1/tickets/my')) return page([]);
+      if (request.path === '/v1/balances/my') return json(200, { data: balances(5_000) });
+      if (request.path.startsWith('/v1/orders/fee')) {
+        const fee = orderFee(1, 100);
+        return json(200, { data: { ...fee, itemKind: 'TICKET', itemId: ids.drop, dropId: null, round: null } });
+      }
+      return undefined;
+    });
+    renderApp('/tickets');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Buy Drop ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Drop ticket' });
+    const pay = await within(dialog).findByRole('button', { name: /Pay now/ });
+    isServerGone = true;
+    await user.click(pay);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/reach/i);
+    expect(screen.getByRole('dialog', { name: 'Buy Drop ticket' })).toBe(dialog);
+    expect(screen.queryByText('We could not load the tickets on sale')).toBeNull();
+  });
+
   it("closes the purchase popup on Back (a phone's back gesture), staying on Tickets", async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     api((request) => {

@@ -55,7 +55,7 @@ export function GenerativeArtworkSection({ productId }: { productId: string }) {
       </FormSection>
     );
   }
-  if (artworks.isError) {
+  if (artworks.isError && !artworks.data) {
     return (
       <FormSection id={headingId} title={title}>
         <ErrorState

@@ -18,7 +18,7 @@ import styles from './my-packs.module.css';
 export function MyPacks() {
   const packs = useMyPacks();
   if (packs.isPending) return <CardGridSkeleton count={5} label="Loading your packs" />;
-  if (packs.isError) {
+  if (packs.isError && !packs.data) {
     return (
       <ErrorState
         title="We could not load your packs"

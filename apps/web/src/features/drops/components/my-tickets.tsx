@@ -17,7 +17,7 @@ import styles from './tickets.module.css';
 export function MyTickets({ historyPage }: { historyPage: number }) {
   const tickets = useMyTickets();
   if (tickets.isPending) return <CardGridSkeleton count={2} label="Loading your tickets" />;
-  if (tickets.isError) {
+  if (tickets.isError && !tickets.data) {
     return (
       <ErrorState
         title="We could not load your tickets"

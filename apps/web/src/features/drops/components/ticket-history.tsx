@@ -26,7 +26,7 @@ export function TicketHistory({ page }: { page: number }) {
       </ul>
     );
   }
-  if (history.isError) {
+  if (history.isError && !history.data) {
     return (
       <ErrorState
         title="We could not load your ticket history"

@@ -23,7 +23,7 @@ export function TicketsOnSale() {
   const popup = usePurchasePopup();
   const kinds = useTicketKindsOnSale();
   if (kinds.isPending) return <CardGridSkeleton count={2} label="Loading tickets on sale" />;
-  if (kinds.isError) {
+  if (kinds.isError && !kinds.data) {
     return (
       <ErrorState
         title="We could not load the tickets on sale"
