@@ -44,7 +44,7 @@ function movement(n: number, changes: Partial<TTicketMovement> = {}): TTicketMov
 const page = <T,>(items: T[], changes: { page?: number; size?: number; total?: number } = {}) =>
   json(200, { data: { items, page: 1, size: 20, total: items.length, ...changes } });
 
-type Route = (request: SentRequest) => Response | undefined;
+type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
 
 function api(route: Route) {
   return stubApi((request) => {
