@@ -9,6 +9,12 @@ export type TDepositMethod = (typeof depositMethods)[number];
 export const ZDepositMethod = z.enum(depositMethods);
 
 export const depositStatuses = ['created', 'pending', 'succeeded', 'failed', 'expired'] as const;
+
+/**
+ * A deposit's `failureReason` when the provider received another amount than it asked for: nothing is credited, the
+ * money is held for review and refunded by an operator (payment reviews), and the checkout no longer waits.
+ */
+export const DEPOSIT_AMOUNT_MISMATCH = 'amount_mismatch';
 export type TDepositStatus = (typeof depositStatuses)[number];
 
 /** Defaults of DEPOSIT_MIN_CENTS and DEPOSIT_MAX_CENTS; the API answers AMOUNT_OUT_OF_BANDWIDTH outside them. */

@@ -1,4 +1,4 @@
-import { errorCatalogue } from '@cypher/contract';
+import { DEPOSIT_AMOUNT_MISMATCH, errorCatalogue } from '@cypher/contract';
 
 /**
  * A failed payment's `failureReason` (the provider's code, kept on a deposit and on the order it paid for) in plain
@@ -22,6 +22,9 @@ const failureReasonWords: Record<string, string> = {
   provider_unavailable: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   provider_not_configured: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   expired: 'The checkout expired before the payment was completed.',
+  // The provider received another amount than asked (held for review, apply-payment-event.ts).
+  [DEPOSIT_AMOUNT_MISMATCH]:
+    'A different amount than asked arrived, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.',
 };
 
 export function paymentFailureInWords(reason: string | null | undefined, otherwise: string): string {

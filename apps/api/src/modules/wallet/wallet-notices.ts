@@ -1,6 +1,7 @@
 import {
   formatMoney,
   withdrawalReasonSentence,
+  type TMoney,
   type TNotificationStage,
   type TWithdrawalStatus,
 } from '@cypher/contract';
@@ -15,6 +16,18 @@ import {
  * words of its emails (withdrawal-emails.ts). One place, so the notice and the email never tell two stories.
  */
 const usd = (cents: number) => formatMoney({ amount: cents, currency: 'USD' });
+
+/**
+ * Money a provider received for a person's deposit that it cannot take (another amount than asked, or a payment that
+ * had already failed): held for review, to be refunded. Said at once, so nobody pays again a checkout that looks unpaid.
+ */
+export function paymentHeldNotice(received: TMoney, asked: number) {
+  return {
+    stage: 'FAILED' as TNotificationStage,
+    title: 'Payment held for review',
+    body: `We received ${formatMoney(received)} for your ${usd(asked)} payment, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.`,
+  };
+}
 
 export function depositSucceededNotice(amount: number, paymentMethod: string) {
   return {

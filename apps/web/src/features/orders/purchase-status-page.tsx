@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import {
   formatMoney,
   isCancelledByBuyer,
+  DEPOSIT_AMOUNT_MISMATCH,
   isPaidToBalance,
   PAID_AFTER_CANCEL,
   PAID_AFTER_HOLD_EXPIRED,
@@ -237,6 +238,15 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
             You cancelled this order. No money was taken
             {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} went back on sale.`} If a payment you
             started still goes through, it is added to your balance.
+          </p>
+        );
+      }
+      // Another amount than asked arrived: it is held for a refund, so "no money was taken" would not be true.
+      if (order.failureReason === DEPOSIT_AMOUNT_MISMATCH) {
+        return (
+          <p className={styles.muted}>
+            {paymentFailureInWords(order.failureReason, 'The payment did not go through.')}
+            {heldItems(order) === null ? '' : ` The ${heldItems(order)} went back on sale.`}
           </p>
         );
       }

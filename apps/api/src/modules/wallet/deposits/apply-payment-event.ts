@@ -1,12 +1,12 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { TDepositMethod, TPaymentReviewReason } from '@cypher/contract';
+import { DEPOSIT_AMOUNT_MISMATCH, type TDepositMethod, type TPaymentReviewReason } from '@cypher/contract';
 import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../../db/client.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { notify } from '../../notifications/notify.ts';
 import { lockAccountForCredit } from '../../users/people.ts';
 import { postDeposit } from '../post-deposit.ts';
-import { depositPath, depositSucceededNotice } from '../wallet-notices.ts';
+import { depositPath, depositSucceededNotice, paymentHeldNotice } from '../wallet-notices.ts';
 import type { DepositListener } from './deposit-listener.ts';
 import { transitionDeposit } from './deposit-states.ts';
 import { deposits, paymentEvents, type TDepositRow } from './deposits.tables.ts';
@@ -103,7 +103,12 @@ export async function applyPaymentEvent(
           reason,
         } satisfies TPaymentEventReview,
       });
-      if (reviewReason) return heldForReview(reviewReason);
+      if (reviewReason) {
+        if (deposit && reviewReason !== 'account_deleted') {
+          await tellOwnerOfHeldPayment(tx, deposit, event, reviewReason, hooks.listeners ?? [], now);
+        }
+        return heldForReview(reviewReason);
+      }
       if (!deposit) return { outcome: 'ignored' as const };
       for (const listener of hooks.listeners ?? []) await listener.lockFor(tx, deposit);
       if (event.type === 'payment.succeeded') {
@@ -121,6 +126,7 @@ export async function applyPaymentEvent(
             .update(paymentEvents)
             .set({ reviewReason: 'deposit_failed' })
             .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
+          await tellOwnerOfHeldPayment(tx, deposit, event, 'deposit_failed', [], now);
           return heldForReview('deposit_failed');
         }
         const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
@@ -171,6 +177,39 @@ export async function applyPaymentEvent(
   );
   if (result.review) hooks.onHeldForReview?.(result.review);
   return result.outcome;
+}
+
+/**
+ * Money received for a person's deposit and held for review: the person is told it arrived and will be refunded, and a
+ * deposit still waiting for its payment (another amount arrived) stops waiting: it fails, and an order it paid for is
+ * released. Before, the deposit stayed "in progress" with its checkout open, inviting a second payment (bug hunt,
+ * session 73).
+ */
+async function tellOwnerOfHeldPayment(
+  tx: Db,
+  deposit: TDepositRow,
+  event: TPaymentEvent,
+  reason: TPaymentReviewReason,
+  listeners: readonly DepositListener[],
+  now: Date,
+): Promise<void> {
+  if (reason === 'amount_mismatch') {
+    for (const listener of listeners) await listener.lockFor(tx, deposit);
+    const closed = await transitionDeposit(tx, deposit.id, {
+      to: 'failed',
+      now,
+      changes: { failureReason: DEPOSIT_AMOUNT_MISMATCH, providerReference: event.data.providerReference },
+    });
+    if (closed) for (const listener of listeners) await listener.onClosed(tx, closed, now);
+  }
+  await notify(tx, {
+    userId: deposit.userId,
+    kind: 'DEPOSIT',
+    ...paymentHeldNotice({ amount: event.data.amount, currency: event.data.currency }, deposit.amount),
+    linkPath: depositPath(deposit.id),
+    referenceId: deposit.id,
+    now,
+  });
 }
 
 /**

@@ -79,12 +79,35 @@ describe('payments held for review in the console', () => {
       eventId,
       reason: 'amount_mismatch',
       received: { amount: 2600, currency: 'USD' },
-      deposit: { id: depositId, amount: { amount: 2500, currency: 'USD' }, status: 'pending' },
+      deposit: { id: depositId, amount: { amount: 2500, currency: 'USD' }, status: 'failed' },
       user: { id: userId, email: person.email, nickname: person.nickname },
       receivedAt: t.clock.now().toISOString(),
       resolution: null,
     });
     expect((await balancesOf(t.database.db, userId)).unsettled ?? 0).toBe(0);
+
+    // The person's deposit no longer waits for a payment (it read "in progress" with its checkout open, inviting a
+    // second payment), and they are told the money arrived and will be refunded.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/v1/deposits/${depositId}`,
+      headers: bearer(person.accessToken),
+    });
+    expect(own.json().data).toMatchObject({ status: 'failed', failureReason: 'amount_mismatch' });
+    const notices = await t.app.inject({
+      method: 'GET',
+      url: '/v1/notifications',
+      headers: bearer(person.accessToken),
+    });
+    expect(notices.json().data.items).toContainEqual(
+      expect.objectContaining({
+        kind: 'DEPOSIT',
+        stage: 'FAILED',
+        title: 'Payment held for review',
+        body: 'We received $26.00 for your $25.00 payment, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.',
+        linkPath: `/payment?deposit=${depositId}`,
+      }),
+    );
   });
 
   it('keeps the amount of every event, and lists a payment for no deposit without deposit or person', async () => {
