@@ -32,6 +32,14 @@ describe('sessionRedirect', () => {
     });
   });
 
+  it('leaves a provider’s sign-in callback to move on by itself, never keeping it as the way back', () => {
+    for (const pathname of ['/oauth/google/callback', '/oauth/discord/callback/']) {
+      for (const status of ['CREATED', 'EMAIL_VERIFIED'] as const) {
+        expect(sessionRedirect({ ...base, pathname, search: '?code=c&state=s', status })).toBeNull();
+      }
+    }
+  });
+
   it('does apply on routes that only look like exempt ones', () => {
     expect(sessionRedirect({ ...base, pathname: '/password/change', status: 'CREATED' })).toBe('/email/verify');
     expect(sessionRedirect({ ...base, pathname: '/profile/edit', status: 'EMAIL_VERIFIED' })).toBe(

@@ -18,6 +18,13 @@ export const STATUS_REDIRECT_EXEMPT = [
   '/profile/creation',
 ] as const;
 
+/**
+ * Pages a person only passes through, which move on by themselves once their work is done: a provider's sign-in
+ * callback, whose one-time code is spent on the first visit. Sent from one to profile creation with it as the way back,
+ * the person came back to a used link and read "We could not sign you in with Google" (bug hunt, session 73).
+ */
+const PASSING_THROUGH = ['/oauth/google/callback', '/oauth/discord/callback'] as const;
+
 const statusTargets: Partial<Record<TAccountStatus, string>> = {
   CREATED: '/email/verify',
   EMAIL_VERIFIED: '/profile/creation',
@@ -57,6 +64,7 @@ export function sessionRedirect({
 }: RedirectInput): string | null {
   if (!isLoggedIn) return access === 'signed-in' ? signInPathFor(pathname, search, hash) : null;
   if (!status || isStatusRedirectExempt(pathname)) return null;
+  if ((PASSING_THROUGH as readonly string[]).includes(normalisePathname(pathname))) return null;
   const target = statusTargets[status];
   if (!target || normalisePathname(pathname) === target) return null;
   // Profile creation is the last step before the page asked for: it goes on there (home needs no way back).
