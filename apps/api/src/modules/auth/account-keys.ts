@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -62,6 +62,21 @@ export async function consumeAccountKey(tx: Db, purpose: AccountKeyPurpose, key:
     .returning({ userId: accountKeys.userId });
   if (!row) throw new AppError('INVALID_AUTHORIZATION_KEY');
   return row.userId;
+}
+
+/** Who spent this key, if it was a real one spent already (a link opened twice); null otherwise. */
+export async function spentAccountKeyOwner(tx: Db, purpose: AccountKeyPurpose, key: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ userId: accountKeys.userId })
+    .from(accountKeys)
+    .where(
+      and(
+        eq(accountKeys.keyHash, hashSecretToken(key)),
+        eq(accountKeys.purpose, purpose),
+        isNotNull(accountKeys.usedAt),
+      ),
+    );
+  return row?.userId ?? null;
 }
 
 /** Spends every unspent key of one purpose an account has: the reset links mailed before its password changed. */

@@ -1,9 +1,11 @@
 import type { TVerifyEmailResponse } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
 import { transitionAccountStatus } from '../users/account-status.ts';
 import { markEmailVerified } from '../users/accounts.ts';
-import { consumeAccountKey } from './account-keys.ts';
+import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { consumeAccountKey, spentAccountKeyOwner } from './account-keys.ts';
 
 /*
  * Route: PATCH /v1/users/authentications/email-verifications · Writes: account_keys (the key spent), users (the address
@@ -12,12 +14,18 @@ import { consumeAccountKey } from './account-keys.ts';
 
 /**
  * Verifies an email with the key from the link. Works without being signed in (the link may be opened on another
- * device). Moves a CREATED account to EMAIL_VERIFIED; later statuses stay as they are.
+ * device). Moves a CREATED account to EMAIL_VERIFIED; later statuses stay as they are. A link opened again once it
+ * verified the address answers EMAIL_ALREADY_VERIFIED, not INVALID_AUTHORIZATION_KEY: signed out, the second click
+ * read "We could not verify your email" for an address that was (bug hunt, session 73).
  */
 export async function verifyEmail(ctx: AppContext, key: string): Promise<TVerifyEmailResponse> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
-    const userId = await consumeAccountKey(tx, 'email_verification', key, now);
+    const userId = await consumeAccountKey(tx, 'email_verification', key, now).catch(async (refusal: unknown) => {
+      const spentBy = await spentAccountKeyOwner(tx, 'email_verification', key);
+      if (spentBy && (await verifiedEmailOf(tx, spentBy))) throw new AppError('EMAIL_ALREADY_VERIFIED');
+      throw refusal;
+    });
     const status = await markEmailVerified(tx, userId, now);
     if (status === 'CREATED') {
       await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);

@@ -58,6 +58,16 @@ describe('email verify page with a key', () => {
     );
   });
 
+  // Session 73's account hunt: the link opened a second time, signed out, read "We could not verify your email".
+  it('tells a visitor opening a used link that the address is verified, and leads to sign in', async () => {
+    stubApi(() => apiFailure(409, 'EMAIL_ALREADY_VERIFIED'));
+    renderApp(`/email/verify?key=${KEY}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
+    expect(screen.getByText(/the address it was sent to is verified/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
   // Session 69's account hunt: any spent or made-up key said "Email verified" to a verified account signed in here,
   // and another account's key said this one's profile was ready.
   it('says a spent key did nothing for a verified account signed in here, and that there is nothing to do', async () => {

@@ -18,6 +18,7 @@ import { ResendVerificationButton } from './components/resend-verification-butto
 import styles from './components/auth-form.module.css';
 
 const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/email/verify')}`;
+const SIGN_IN_AFTER_VERIFYING = '/signin';
 
 /**
  * `/email/verify`. With `?key=` (the link in the mail): verifying, then verified or failed. Without: "check your
@@ -53,9 +54,25 @@ function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
 
   const error = verification.error;
   const isBadKey = isApiError(error) && error.code === 'INVALID_AUTHORIZATION_KEY';
+  // The link was opened before and verified its address: signed out (or as another account), that is all to say.
+  const isSpentLink = isApiError(error) && error.code === 'EMAIL_ALREADY_VERIFIED';
+  if (isSpentLink && !user?.isEmailVerified) {
+    return (
+      <AuthLayout
+        title="Email verified"
+        icon="check"
+        iconTone="success"
+        intro={<p>This link was used already: the address it was sent to is verified. There is nothing more to do.</p>}
+      >
+        <ButtonLink to={user ? '/' : SIGN_IN_AFTER_VERIFYING} variant="primary" size="lg" isBlock>
+          {user ? 'Continue' : 'Sign in'}
+        </ButtonLink>
+      </AuthLayout>
+    );
+  }
   // A link opened twice, or any spent key, while signed in to a verified account: the key did nothing, which is said,
   // and that there is nothing to do. (It once said "Email verified" for any key at all.)
-  if (isBadKey && user?.isEmailVerified) {
+  if ((isBadKey || isSpentLink) && user?.isEmailVerified) {
     return (
       <AuthLayout
         title="Verify your email"
