@@ -144,7 +144,7 @@ describe('the audit log', () => {
       within(status)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['submitted', 'approved']);
+    ).toEqual(['Submitted', 'Approved']);
     expect(within(details).queryByRole('rowheader', { name: 'Failure reason' })).toBeNull();
     expect(within(details).getByText('2 unchanged fields')).toBeInTheDocument();
   });
@@ -249,5 +249,49 @@ describe('the audit log', () => {
     expect(unchangedOf('Brand')).toHaveTextContent(/^Neon Arcade$/);
     expect(unchangedOf('Benefits')).toHaveTextContent('Early access, Free shipping');
     expect(details).not.toHaveTextContent(/[{}"]|\d{4}-\d{2}-\d{2}T/);
+  });
+  // Session 73's money hunt: a withdrawal's change read "submitted → rejected", a resolved payment "Reason:
+  // amount_mismatch", where the console says "Submitted" and "Paid a different amount" everywhere else.
+  it('says the states and reasons it records in the console’s words', async () => {
+    adminConsole(() =>
+      json(200, {
+        data: page([
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f3',
+            action: 'reject',
+            entityType: 'withdrawal',
+            entityId: withdrawalId,
+            before: { status: 'submitted' },
+            after: { status: 'rejected' },
+          }),
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f4',
+            action: 'resolve',
+            entityType: 'payment_event',
+            entityId: 'card:evt_1',
+            before: { resolvedAt: null },
+            after: { reason: 'amount_mismatch', received: { amount: 999, currency: 'USD' }, note: 'Refunded' },
+          }),
+        ]),
+      }),
+    );
+    renderApp('/console/audit-log');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const user = userEvent.setup();
+    const [openWithdrawal, openPayment] = within(table).getAllByRole('button', { name: 'Changes' });
+    await user.click(openWithdrawal!);
+    const withdrawal = document.getElementById('audit-0190a0b0-0000-7000-8000-0000000000f3')!;
+    expect(
+      within(within(withdrawal).getByRole('rowheader', { name: 'Status' }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Submitted', 'Rejected']);
+    await user.click(openPayment!);
+    const payment = document.getElementById('audit-0190a0b0-0000-7000-8000-0000000000f4')!;
+    const afterOf = (field: string) =>
+      within(within(payment).getByRole('rowheader', { name: field }).closest('tr')!).getAllByRole('cell')[1]!
+        .textContent;
+    expect(afterOf('Reason')).toBe('Paid a different amount');
+    expect(afterOf('Received')).toBe('$9.99');
   });
 });

@@ -56,7 +56,11 @@ const resolve = (provider: string, eventId: string, payload: unknown, accessToke
   });
 
 async function auditRowsFor(provider: string, eventId: string) {
-  return queryRows<{ action: string; actor_user_id: string; after: { note: string; amount: number } }>(
+  return queryRows<{
+    action: string;
+    actor_user_id: string;
+    after: { note: string; received: { amount: number; currency: string } };
+  }>(
     t.database.db,
     sql`select action, actor_user_id, after from audit_log
         where entity_type = 'payment_event' and entity_id = ${`${provider}:${eventId}`}`,
@@ -160,7 +164,10 @@ describe('payments held for review in the console', () => {
       {
         action: 'resolve',
         actor_user_id: admin.userId,
-        after: expect.objectContaining({ note: 'Refunded $15.00 in the Stripe dashboard.', amount: 1500 }),
+        after: expect.objectContaining({
+          note: 'Refunded $15.00 in the Stripe dashboard.',
+          received: { amount: 1500, currency: 'USD' },
+        }),
       },
     ]);
 

@@ -62,8 +62,8 @@ export async function resolvePaymentReview(
       before: { resolvedAt: null },
       after: {
         reason: resolved.reviewReason,
-        amount: resolved.amount,
-        currency: resolved.currency,
+        // As money is written everywhere else, so the audit log shows it as "$9.99" (it read "Amount: 999").
+        received: { amount: resolved.amount, currency: resolved.currency },
         depositId: resolved.depositId,
         note,
       },

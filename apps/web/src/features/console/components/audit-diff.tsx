@@ -1,4 +1,11 @@
-import { formatMoney, ZCurrency, type TMoney } from '@cypher/contract';
+import {
+  formatMoney,
+  paymentReviewReasonLabels,
+  withdrawalStatusNames,
+  ZCurrency,
+  type TAuditEntry,
+  type TMoney,
+} from '@cypher/contract';
 import { useCypMinorUnits } from '../../../api/my-balances.ts';
 import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import type { TMoneyFormat } from './ledger-labels.ts';
@@ -84,6 +91,19 @@ function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * The codes some entries record, in the words the console shows them elsewhere ("Submitted", "Paid a different
+ * amount"), by the entry's type and field: read raw, "submitted → rejected" was the only place they looked so.
+ */
+const valueWords: Partial<Record<TAuditEntry['entityType'], Record<string, Record<string, string>>>> = {
+  withdrawal: { status: withdrawalStatusNames },
+  payment_event: { reason: paymentReviewReasonLabels },
+};
+
+function inWords(value: unknown, words: Record<string, string> | undefined): unknown {
+  return typeof value === 'string' && words?.[value] ? words[value] : value;
+}
+
 /** Compared by their JSON, with a field absent and a field set to null both meaning nothing. */
 function sameValue(before: unknown, after: unknown): boolean {
   return JSON.stringify(before ?? null) === JSON.stringify(after ?? null);
@@ -112,11 +132,24 @@ function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
 }
 
 /** Before and after, field by field: what changed stands out; the rest folds away under "unchanged". */
-export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+export function AuditDiff({
+  before,
+  after,
+  entityType,
+}: {
+  before: unknown;
+  after: unknown;
+  entityType?: TAuditEntry['entityType'];
+}) {
   // CYP amounts at the server's decimals (CYP_MINOR_UNITS), as the ledger writes them.
   const cypMinorUnits = useCypMinorUnits();
   const formatAmount: TMoneyFormat = (money) => formatMoney(money, { cypMinorUnits });
-  const changes = diffFields(before, after);
+  const fieldWords = entityType ? valueWords[entityType] : undefined;
+  const changes = diffFields(before, after).map((change) => ({
+    ...change,
+    before: inWords(change.before, fieldWords?.[change.field]),
+    after: inWords(change.after, fieldWords?.[change.field]),
+  }));
   const changed = changes.filter((change) => change.isChanged);
   const unchanged = changes.filter((change) => !change.isChanged);
   if (changes.length === 0) {

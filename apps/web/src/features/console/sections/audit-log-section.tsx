@@ -240,7 +240,7 @@ export function AuditLogSection() {
                       {isOpen ? (
                         <tr id={detailsId} className={styles.detailsRow}>
                           <td colSpan={5}>
-                            <AuditDiff before={entry.before} after={entry.after} />
+                            <AuditDiff before={entry.before} after={entry.after} entityType={entry.entityType} />
                           </td>
                         </tr>
                       ) : null}
