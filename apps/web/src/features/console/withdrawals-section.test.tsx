@@ -295,6 +295,8 @@ describe('console withdrawals', () => {
     expect(within(bank).getByText('021000021')).toBeInTheDocument();
     expect(within(bank).getByText('123456789')).toBeInTheDocument();
     expect(within(bank).getByText('First Bank')).toBeInTheDocument();
+    // The country by name, as the person's own forms show it.
+    expect(within(bank).getByText('United States')).toBeInTheDocument();
     unmount();
 
     renderApp(`/console/withdrawals/${newer}`);

@@ -136,9 +136,11 @@ export function withdrawalBandwidthHint(fee: TMoney | undefined, withdrawable?: 
   if (largest < smallest) {
     return `From ${usd(smallest)}: with the fee that needs ${usd(smallest + (fee?.amount ?? 0))} withdrawable.`;
   }
+  // One amount only ("From $25.00 to $25.00" said it twice): the least a request may take is all the balance allows.
+  const range = largest === smallest ? `Exactly ${usd(largest)}` : `From ${usd(smallest)} to ${usd(largest)}`;
   return fee && fee.amount > 0
-    ? `From ${usd(smallest)} to ${usd(largest)}: your withdrawable balance less the ${usd(fee.amount)} fee.`
-    : `From ${usd(smallest)} to ${usd(largest)}: your withdrawable balance.`;
+    ? `${range}: your withdrawable balance less the ${usd(fee.amount)} fee.`
+    : `${range}: your withdrawable balance.`;
 }
 
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);

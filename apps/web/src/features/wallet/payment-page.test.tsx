@@ -653,6 +653,9 @@ describe('payment page: coming back from the checkout', () => {
     wallet((request) => (request.path === '/v1/deposits/dep-1' ? apiFailure(404, 'DEPOSIT_NOT_FOUND') : undefined));
     renderApp('/payment?deposit=dep-1');
     expect(await screen.findByText('We could not find this deposit.')).toBeInTheDocument();
+    // Asking again cannot find it (session 73's money hunt): only the way on.
+    expect(screen.getByText('We could not find this payment')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
   });
 
   it('gives up politely after a minute of pending', async () => {

@@ -241,7 +241,7 @@ describe('payment page: withdraw', () => {
     const wire = await screen.findByRole('form', { name: 'Wire withdrawal' });
     expect(screen.getByRole('radio', { name: /Bank wire/ })).toHaveAccessibleName(/Fee \$25\.00 per request$/);
     expect(within(wire).getByLabelText(/Amount \(USD\)/)).toHaveAccessibleDescription(
-      /From \$25\.00 to \$25\.00: your withdrawable balance less the \$25\.00 fee\./,
+      /Exactly \$25\.00: your withdrawable balance less the \$25\.00 fee\./,
     );
     await fillUsWire(user, { amount: '100' });
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));

@@ -1,4 +1,5 @@
 import {
+  countryNameOf,
   formatMoney,
   withdrawalMethodNames,
   type TConsoleWithdrawal,
@@ -80,7 +81,10 @@ function PayoutDetails({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
           {entries.map(([field, value]) => (
             <div key={field} className={styles.detailRow}>
               <dt>{payoutFieldLabels[field] ?? field}</dt>
-              <dd className={/number|iban|swift/i.test(field) ? styles.code : undefined}>{value}</dd>
+              <dd className={/number|iban|swift/i.test(field) ? styles.code : undefined}>
+                {/* By name, as the person's wire form and saved account show it ("United States", not "US"). */}
+                {field === 'country' ? countryNameOf(value) : value}
+              </dd>
             </div>
           ))}
         </dl>

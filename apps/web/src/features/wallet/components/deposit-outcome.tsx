@@ -66,6 +66,11 @@ export function DepositOutcome({
         <Alert tone="info" title="We're confirming your payment" action={done}>
           Your balance updates as soon as the payment provider confirms it. This usually takes a moment.
         </Alert>
+      ) : isApiError(deposit.error) && (deposit.error.code === 'DEPOSIT_NOT_FOUND' || deposit.error.status === 400) ? (
+        // Not one of this person's payments (another's, or an address typed wrong): asking again cannot find it.
+        <Alert tone="error" title="We could not find this payment" action={done}>
+          {deposit.error.message}
+        </Alert>
       ) : (
         <Alert
           tone="error"
