@@ -271,6 +271,33 @@ describe('payment page: balance and history', () => {
     expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
   });
 
+  // Session 73's money hunt: a rejected wire read "Withdrawal rejected −$25.00", saying nothing of the $50.00 back.
+  it('shows a rejected wire’s kept fee and what came back to the withdrawable balance', async () => {
+    wallet((request) =>
+      request.path.startsWith('/v1/balances?')
+        ? json(
+            200,
+            page([
+              {
+                transactionId: 'tx-3',
+                kind: 'withdrawal_reject',
+                description: 'Withdrawal rejected',
+                amount: usd(-2_500),
+                withdrawable: usd(5_000),
+                nonWithdrawable: usd(0),
+                held: usd(-7_500),
+                createdAt: '2026-11-20T10:00:00.000Z',
+                receipt: null,
+              },
+            ]),
+          )
+        : undefined,
+    );
+    renderApp('/payment?tab=history');
+    expect(await screen.findByText('-$25.00')).toBeInTheDocument();
+    expect(screen.getByText('$50.00 now withdrawable')).toBeInTheDocument();
+  });
+
   it('lists the latest payments that did not go through beside the history, each with why in words', async () => {
     const deposit = (changes: Partial<TDeposit>): TDeposit => ({
       id: 'dep-1',

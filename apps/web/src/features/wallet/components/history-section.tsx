@@ -52,12 +52,23 @@ function HistoryAmount({ item, format }: { item: TBalanceHistoryItem; format: (m
   if (amount.amount === 0 && withdrawable.amount > 0) {
     return <span className={styles.rowAmount}>{format(withdrawable)} now withdrawable</span>;
   }
-  return (
+  const signed = (
     <span className={amount.amount < 0 ? styles.amountOut : styles.amountIn}>
       {amount.amount > 0 ? '+' : ''}
       {format(amount)}
     </span>
   );
+  // Money out and money back in one movement: a wire rejected keeps its fee (the amount) and gives the rest back
+  // to the withdrawable balance, which "−$25.00" alone did not say.
+  if (amount.amount < 0 && withdrawable.amount > 0) {
+    return (
+      <span className={styles.rowAmounts}>
+        {signed}
+        <span className={styles.rowAmountNote}>{format(withdrawable)} now withdrawable</span>
+      </span>
+    );
+  }
+  return signed;
 }
 
 function HistoryRow({ item, format }: { item: TBalanceHistoryItem; format: (money: TMoney) => string }) {
