@@ -98,7 +98,7 @@ export type TTokenPair = z.infer<typeof ZTokenPair>;
  * One of my sign-ins still going (GET /v1/users/sessions): where and when, so someone who sees a device they do not
  * know can end it. `device` is told from the browser's user agent ("Chrome on macOS"), as much as it says.
  */
-export const ZSignIn = z.object({
+export const ZMySession = z.object({
   id: z.uuid(),
   device: z.string(),
   ipAddress: z.string().nullable(),
@@ -108,15 +108,15 @@ export const ZSignIn = z.object({
   /** The sign-in this request is made with. */
   isCurrent: z.boolean(),
 });
-export type TSignIn = z.infer<typeof ZSignIn>;
+export type TMySession = z.infer<typeof ZMySession>;
 
 /** At most this many of my sign-ins are listed, the latest active first; `total` counts them all. */
-export const MAX_LISTED_SIGN_INS = 50;
-export const ZMySignIns = z.object({ items: z.array(ZSignIn), total: z.number().int() });
-export type TMySignIns = z.infer<typeof ZMySignIns>;
+export const MAX_LISTED_SESSIONS = 50;
+export const ZMySessions = z.object({ items: z.array(ZMySession), total: z.number().int() });
+export type TMySessions = z.infer<typeof ZMySessions>;
 
-export const ZSignInsEnded = z.object({ endedCount: z.number().int() });
-export type TSignInsEnded = z.infer<typeof ZSignInsEnded>;
+export const ZSessionsEnded = z.object({ endedCount: z.number().int() });
+export type TSessionsEnded = z.infer<typeof ZSessionsEnded>;
 
 export const ZMfaChallenge = z.object({
   mfaRequired: z.literal(true),

@@ -25,7 +25,7 @@ export const errorCatalogue = {
   // Accounts and sessions.
   SESSION_EXPIRED: { status: 401, message: 'Your session has ended. Please sign in again.' },
   REAUTHENTICATION_REQUIRED: { status: 403, message: 'Please confirm your password to continue.' },
-  SIGN_IN_NOT_FOUND: { status: 404, message: 'This device is already signed out.' },
+  SESSION_NOT_FOUND: { status: 404, message: 'This device is already signed out.' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Your email is already verified.' },
   INVALID_VERIFICATION_CODE: { status: 400, message: 'The code is not correct. Please check it and try again.' },
   VERIFICATION_CODE_EXPIRED: {

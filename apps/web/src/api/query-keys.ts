@@ -21,7 +21,7 @@ export const queryKeys = {
   users: {
     ...domainKeys('users'),
     my: () => ['users', 'my'] as const,
-    signIns: () => ['users', 'sign-ins'] as const,
+    sessions: () => ['users', 'sessions'] as const,
   },
   countries: domainKeys('countries'),
   balances: { ...domainKeys('balances'), my: () => ['balances', 'my'] as const },

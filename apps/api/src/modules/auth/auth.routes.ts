@@ -13,11 +13,11 @@ import {
   ZMfaCodeRequest,
   ZMfaRegisterRequest,
   ZMfaVerifyRequest,
-  ZMySignIns,
+  ZMySessions,
   ZReauthentication,
   ZRequestPasswordResetRequest,
   ZSignIn2faRequest,
-  ZSignInsEnded,
+  ZSessionsEnded,
   ZSignUpRequest,
   ZTokenPair,
   ZVerifyEmailRequest,
@@ -29,7 +29,7 @@ import { changePassword } from './change-password.ts';
 import { checkPassword } from './check-password.ts';
 import { logIn } from './log-in.ts';
 import { logOut } from './log-out.ts';
-import { endMyOtherSignIns, endMySignIn, listMySignIns } from './my-sign-ins.ts';
+import { endMyOtherSessions, endMySession, listMySessions } from './my-sessions.ts';
 import type { RequestMeta } from './rate-limits.ts';
 import { refreshSession } from './refresh-session.ts';
 import { registerMfaPhone } from './register-mfa-phone.ts';
@@ -116,10 +116,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'My sign-ins still going: this one first, then the latest active',
           security: bearer,
-          response: { 200: ZData(ZMySignIns) },
+          response: { 200: ZData(ZMySessions) },
         },
       },
-      async (request) => ({ data: await listMySignIns(ctx, principalOf(request)) }),
+      async (request) => ({ data: await listMySessions(ctx, principalOf(request)) }),
     );
 
     app.delete(
@@ -134,7 +134,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await endMySignIn(ctx, principalOf(request), request.params.id);
+        await endMySession(ctx, principalOf(request), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -147,10 +147,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'End every sign-in of mine but this one',
           security: bearer,
-          response: { 200: ZData(ZSignInsEnded) },
+          response: { 200: ZData(ZSessionsEnded) },
         },
       },
-      async (request) => ({ data: await endMyOtherSignIns(ctx, principalOf(request)) }),
+      async (request) => ({ data: await endMyOtherSessions(ctx, principalOf(request)) }),
     );
 
     app.post(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { TTokenPair } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { coalescedReads } from '../../db/coalesced-reads.ts';
@@ -91,8 +91,38 @@ export async function revokeSession(tx: Db, sessionId: string, reason: string, n
 }
 
 /**
+ * Ends one sign-in of this user that is still going: one conditional update, so a sign-in that is not theirs, already
+ * ended or past its lifetime is untouched, and whether it was ended is the answer.
+ */
+export async function revokeSessionOf(
+  tx: Db,
+  userId: string,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  readAgainHere(
+    ended.map((session) => session.id),
+    now,
+  );
+  return ended.length > 0;
+}
+
+/**
  * Ends every sign-in of a user, or every one but `exceptSessionId` (the one changing the password keeps going); how
- * many it ended.
+ * many of them were still going (past their lifetime, the others are ended too but had ended already for the person).
  */
 export async function revokeUserSessions(
   tx: Db,
@@ -111,12 +141,12 @@ export async function revokeUserSessions(
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     )
-    .returning({ id: sessions.id });
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
   readAgainHere(
     ended.map((session) => session.id),
     now,
   );
-  return ended.length;
+  return ended.filter((session) => session.expiresAt > now).length;
 }
 
 /**

@@ -283,4 +283,45 @@ describe('account security page', () => {
     expect(await screen.findByText('You are not signed in anywhere else.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign out of all other devices' })).toBeNull();
   });
+  it('says when a device was signed out already, and reads the list again', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const gone = {
+      id: '0190a0b0-0000-7000-8000-00000000d002',
+      device: 'Chrome on macOS',
+      ipAddress: null,
+      signedInAt: '2026-11-20T10:00:00.000Z',
+      lastActiveAt: '2026-11-21T18:30:00.000Z',
+      isCurrent: false,
+    };
+    let isGone = false;
+    stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (request.path === '/v1/users/sessions') {
+        return json(200, { data: { items: isGone ? [] : [gone], total: isGone ? 0 : 1 } });
+      }
+      if (request.method === 'DELETE') {
+        // Signed out from elsewhere a moment before.
+        isGone = true;
+        return apiFailure(404, 'SESSION_NOT_FOUND');
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Sign out Chrome on macOS/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This device is already signed out.');
+    expect(await screen.findByText('You are not signed in anywhere else.')).toBeInTheDocument();
+  });
+
+  it('offers to try again when the devices cannot be read', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (request.path === '/v1/users/sessions') return apiFailure(503, 'SERVICE_UNAVAILABLE');
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    expect(await screen.findByText('We could not load where you are signed in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Try again/ })).toBeInTheDocument();
+  });
 });

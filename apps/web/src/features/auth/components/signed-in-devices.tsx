@@ -1,4 +1,4 @@
-import type { TSignIn } from '@cypher/contract';
+import type { TMySession } from '@cypher/contract';
 import { formatCount } from '../../../lib/format.ts';
 import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -8,7 +8,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
-import { useEndOtherSignIns, useEndSignIn, useMySignIns } from '../api/my-sign-ins.ts';
+import { useEndOtherSessions, useEndSession, useMySessions } from '../api/my-sessions.ts';
 import rowList from '../../../ui/row-list.module.css';
 import pageStyles from '../../../ui/account-page.module.css';
 import styles from './signed-in-devices.module.css';
@@ -23,17 +23,17 @@ const isPhone = (device: string) => / on (iPhone|iPad|Android)$/.test(device);
  * all of them at once. For a phone lost or a shared computer left signed in.
  */
 export function SignedInDevices() {
-  const signIns = useMySignIns();
-  const endOne = useEndSignIn();
-  const endOthers = useEndOtherSignIns();
+  const sessions = useMySessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
   const { showToast } = useToast();
   const formatDateTime = useFormatDateTime();
 
-  async function signOut(signIn: TSignIn) {
+  async function signOut(session: TMySession) {
     endOthers.reset();
     try {
-      await endOne.mutateAsync(signIn.id);
-      showToast({ tone: 'success', title: `${signIn.device} is signed out` });
+      await endOne.mutateAsync(session.id);
+      showToast({ tone: 'success', title: `${session.device} is signed out` });
     } catch {
       // Shown under the list (endOne.error).
     }
@@ -54,7 +54,7 @@ export function SignedInDevices() {
   }
 
   let body;
-  if (signIns.isPending) {
+  if (sessions.isPending) {
     body = (
       <ul className={rowList.list} aria-busy="true" aria-label="Loading where you are signed in">
         {[0, 1].map((index) => (
@@ -64,47 +64,47 @@ export function SignedInDevices() {
         ))}
       </ul>
     );
-  } else if (signIns.isError && !signIns.data) {
+  } else if (sessions.isError && !sessions.data) {
     body = (
       <ErrorState
         titleAs="h3"
         title="We could not load where you are signed in"
-        error={signIns.error}
-        onRetry={() => void signIns.refetch()}
-        isRetrying={signIns.isFetching}
+        error={sessions.error}
+        onRetry={() => void sessions.refetch()}
+        isRetrying={sessions.isFetching}
       />
     );
   } else {
-    const { items, total } = signIns.data;
+    const { items, total } = sessions.data;
     const othersCount = total - items.filter((item) => item.isCurrent).length;
     const failure = endOne.error ?? endOthers.error;
     body = (
       <>
         <ul className={rowList.list} aria-label="Signed-in devices">
-          {items.map((signIn) => (
-            <li key={signIn.id} className={styles.row}>
+          {items.map((session) => (
+            <li key={session.id} className={styles.row}>
               <span className={styles.device} aria-hidden="true">
-                <Icon name={isPhone(signIn.device) ? 'phone' : 'monitor'} size={20} />
+                <Icon name={isPhone(session.device) ? 'phone' : 'monitor'} size={20} />
               </span>
               <span className={styles.main}>
                 <span className={styles.title}>
-                  {signIn.device}
-                  {signIn.isCurrent ? <Badge tone="success">This device</Badge> : null}
+                  {session.device}
+                  {session.isCurrent ? <Badge tone="success">This device</Badge> : null}
                 </span>
                 <span className={styles.meta}>
-                  {signIn.isCurrent ? null : <span>Last active {formatDateTime(signIn.lastActiveAt)}</span>}
-                  <span>Signed in {formatDateTime(signIn.signedInAt)}</span>
-                  {signIn.ipAddress ? <span>IP address {signIn.ipAddress}</span> : null}
+                  {session.isCurrent ? null : <span>Last active {formatDateTime(session.lastActiveAt)}</span>}
+                  <span>Signed in {formatDateTime(session.signedInAt)}</span>
+                  {session.ipAddress ? <span>IP address {session.ipAddress}</span> : null}
                 </span>
               </span>
-              {signIn.isCurrent ? null : (
+              {session.isCurrent ? null : (
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Sign out ${signIn.device}, last active ${formatDateTime(signIn.lastActiveAt)}`}
-                  isLoading={endOne.isPending && endOne.variables === signIn.id}
+                  aria-label={`Sign out ${session.device}, last active ${formatDateTime(session.lastActiveAt)}`}
+                  isLoading={endOne.isPending && endOne.variables === session.id}
                   disabled={endOthers.isPending}
-                  onClick={() => void signOut(signIn)}
+                  onClick={() => void signOut(session)}
                 >
                   <Icon name="log-out" size={16} /> Sign out
                 </Button>

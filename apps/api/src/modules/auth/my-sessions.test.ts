@@ -55,7 +55,7 @@ describe('my sign-ins', () => {
     expect(theirs.total).toBe(1);
     const refused = await send('DELETE', `/v1/users/sessions/${items[1].id}`, stranger.accessToken);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().code).toBe('SIGN_IN_NOT_FOUND');
+    expect(refused.json().code).toBe('SESSION_NOT_FOUND');
     expect((await me(onLaptop.accessToken)).statusCode).toBe(200);
   });
 
@@ -78,7 +78,7 @@ describe('my sign-ins', () => {
     expect(left.items.map((item: { id: string }) => item.id)).not.toContain(lostId);
 
     const again = await send('DELETE', `/v1/users/sessions/${lostId}`, onPhone.accessToken);
-    expect(again.json()).toEqual({ code: 'SIGN_IN_NOT_FOUND', message: 'This device is already signed out.' });
+    expect(again.json()).toEqual({ code: 'SESSION_NOT_FOUND', message: 'This device is already signed out.' });
   });
 
   it('ends every other one and keeps this one', async () => {
@@ -104,5 +104,38 @@ describe('my sign-ins', () => {
     const ended = await send('DELETE', `/v1/users/sessions/${list.items[0].id}`, person.accessToken);
     expect(ended.statusCode).toBe(204);
     expect((await me(person.accessToken)).statusCode).toBe(401);
+  });
+  it('lists the others by their latest use, and counts only those still going when ending them', async () => {
+    const person = await signUp(t);
+    t.clock.advance(1_000);
+    const older = await signInFrom(person.email, phone);
+    t.clock.advance(1_000);
+    await signInFrom(person.email, laptop);
+    t.clock.advance(1_000);
+    // The older sign-in is used again (its token refreshed): it is now the latest active of the others.
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/authentications/auth-refresh',
+      headers: bearer(older.refreshToken),
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const here = await signInFrom(person.email, laptop);
+    const listed = (await send('GET', '/v1/users/sessions', here.accessToken)).json().data.items;
+    expect(listed.map((item: { device: string }) => item.device)).toEqual([
+      'Chrome on macOS',
+      'Safari on iPhone',
+      'Chrome on macOS',
+      'An unknown device',
+    ]);
+    expect(listed[1].lastActiveAt).not.toBe(listed[1].signedInAt);
+
+    // Past their lifetime, sign-ins are gone from the list and from the count of what was ended.
+    const later = await signUp(t);
+    t.clock.advance(31 * 24 * 60 * 60_000);
+    const now = await signInFrom(later.email, phone);
+    expect((await send('GET', '/v1/users/sessions', now.accessToken)).json().data.total).toBe(1);
+    expect((await send('POST', '/v1/users/sessions/end-others', now.accessToken)).json().data).toEqual({
+      endedCount: 0,
+    });
   });
 });

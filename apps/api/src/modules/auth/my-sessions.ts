@@ -1,23 +1,23 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MAX_LISTED_SIGN_INS, type TMySignIns, type TSignInsEnded } from '@cypher/contract';
+import { MAX_LISTED_SESSIONS, type TMySessions, type TSessionsEnded } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Principal } from '../../http/auth-guard.ts';
 import { sessions } from './auth.tables.ts';
 import { deviceName } from './device-names.ts';
-import { revokeSession, revokeUserSessions } from './sessions.ts';
+import { revokeSessionOf, revokeUserSessions } from './sessions.ts';
 
 /**
  * Route: GET, DELETE /v1/users/sessions(/{id}) and POST /v1/users/sessions/end-others · Writes: sessions (revoked_at;
  * its trigger tells every instance, decision record 42) · UI: the account security page's "Where you are signed in" ·
- * Tests: my-sign-ins.test.ts.
+ * Tests: my-sessions.test.ts.
  *
  * A person's sign-ins still going, and ending one or all but this one: for a phone lost or a shared computer left
  * signed in. Ending asks for no password again: it only takes access away, and someone holding a stolen sign-in
  * could do no more with it than sign the owner out, who signs in again and changes the password (which ends every
  * other sign-in, the thief's too).
  */
-export async function listMySignIns(ctx: AppContext, principal: Principal): Promise<TMySignIns> {
+export async function listMySessions(ctx: AppContext, principal: Principal): Promise<TMySessions> {
   const now = ctx.clock.now();
   const live = and(eq(sessions.userId, principal.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
   const lastActiveAt = sql<Date>`coalesce(${sessions.lastRefreshedAt}, ${sessions.createdAt})`;
@@ -34,7 +34,7 @@ export async function listMySignIns(ctx: AppContext, principal: Principal): Prom
       .where(live)
       // This one first, then the others by their latest use.
       .orderBy(desc(sql`${sessions.id} = ${principal.sessionId}`), desc(lastActiveAt), desc(sessions.id))
-      .limit(MAX_LISTED_SIGN_INS),
+      .limit(MAX_LISTED_SESSIONS),
     ctx.db.select({ count: count() }).from(sessions).where(live),
   ]);
   return {
@@ -50,26 +50,16 @@ export async function listMySignIns(ctx: AppContext, principal: Principal): Prom
   };
 }
 
-/** Ends one of my sign-ins (this one too: that is signing out). Already ended, or not mine: SIGN_IN_NOT_FOUND. */
-export async function endMySignIn(ctx: AppContext, principal: Principal, sessionId: string): Promise<void> {
-  const now = ctx.clock.now();
-  const [mine] = await ctx.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, principal.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  if (!mine) throw new AppError('SIGN_IN_NOT_FOUND');
-  await revokeSession(ctx.db, sessionId, sessionId === principal.sessionId ? 'logout' : 'ended_by_owner', now);
+/** Ends one of my sign-ins (this one too: that is signing out). Already ended, or not mine: SESSION_NOT_FOUND. */
+export async function endMySession(ctx: AppContext, principal: Principal, sessionId: string): Promise<void> {
+  const reason = sessionId === principal.sessionId ? 'logout' : 'ended_by_owner';
+  if (!(await revokeSessionOf(ctx.db, principal.userId, sessionId, reason, ctx.clock.now()))) {
+    throw new AppError('SESSION_NOT_FOUND');
+  }
 }
 
 /** Ends every sign-in of mine but this one. */
-export async function endMyOtherSignIns(ctx: AppContext, principal: Principal): Promise<TSignInsEnded> {
+export async function endMyOtherSessions(ctx: AppContext, principal: Principal): Promise<TSessionsEnded> {
   const endedCount = await revokeUserSessions(
     ctx.db,
     principal.userId,
