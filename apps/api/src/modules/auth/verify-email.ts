@@ -22,6 +22,8 @@ export async function verifyEmail(ctx: AppContext, key: string): Promise<TVerify
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     const userId = await consumeAccountKey(tx, 'email_verification', key, now).catch(async (refusal: unknown) => {
+      // Only a key refused as such: after a database error the transaction is aborted and a read would hide it.
+      if (!(refusal instanceof AppError && refusal.code === 'INVALID_AUTHORIZATION_KEY')) throw refusal;
       const spentBy = await spentAccountKeyOwner(tx, 'email_verification', key);
       if (spentBy && (await verifiedEmailOf(tx, spentBy))) throw new AppError('EMAIL_ALREADY_VERIFIED');
       throw refusal;

@@ -252,6 +252,35 @@ describe('orders paid by card', () => {
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
+  // Session 73's review: the buyer was told both "You were not charged" and that their payment is to be refunded.
+  it('fail when another amount is paid: the packs go back on sale, nothing is credited, and one notice says it is held', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 2_000 }] });
+    const buyer = await fastBuyer(t);
+    const placed = await cardOrder(buyer.accessToken, dropId);
+    const deposit = await depositOf(placed.id);
+    const paid = await deliverCardPaymentSucceeded(t, WEBHOOK_SECRET, { ...deposit, amount: deposit.amount + 100 });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'amount_mismatch',
+      packIds: [],
+    });
+    expect(await depositOf(placed.id)).toMatchObject({ status: 'failed', failureReason: 'amount_mismatch' });
+    const free = await db().select().from(packs).where(eq(packs.dropId, dropId));
+    expect(free.every((pack) => pack.orderId === null)).toBe(true);
+    expect(await balancesOf(db(), buyer.userId)).toEqual({});
+    expect(await chargesOf(placed.id)).toEqual([]);
+    const failed = (await notificationsOf(buyer.accessToken)).items.filter(
+      (notice: { stage: string }) => notice.stage === 'FAILED',
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ kind: 'PURCHASE', title: 'Payment held for review' });
+    expect(failed[0].body).toMatch(/Our team will refund your payment/);
+    expect(failed[0].body).not.toMatch(/not charged/);
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
   it('a payment for a hold that has passed never delivers, even before the timeout job ran: the packs go back on sale and the money to the balance', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 2_000 }], name: 'Slow Dawn' });
     const buyer = await fastBuyer(t);

@@ -64,6 +64,15 @@ export const orderNotices = {
     title: 'Payment failed',
     body: `Your payment for ${orderLineText(line)} did not go through${wentBack(line)}. You were not charged.`,
   }),
+  /**
+   * The provider received another amount than the order's (held for review, apply-payment-event.ts): the order did
+   * not go through, and the money is to be refunded, so never "You were not charged".
+   */
+  paymentHeld: (line: TOrderLine) => ({
+    stage: 'FAILED' as TNotificationStage,
+    title: 'Payment held for review',
+    body: `Your payment for ${orderLineText(line)} arrived for another amount than the order's, so the order did not go through${wentBack(line)}. Our team will refund your payment; you do not need to pay again.`,
+  }),
   /** The buyer cancelled before paying (cancel-order.ts): said as done, not as a failure. */
   cancelled: (line: TOrderLine) => ({
     stage: 'FAILED' as TNotificationStage,

@@ -1,5 +1,11 @@
 import { eq, or } from 'drizzle-orm';
-import { isCancelledByBuyer, PAID_AFTER_CANCEL, PAID_AFTER_HOLD_EXPIRED, purchaseStatusPath } from '@cypher/contract';
+import {
+  DEPOSIT_AMOUNT_MISMATCH,
+  isCancelledByBuyer,
+  PAID_AFTER_CANCEL,
+  PAID_AFTER_HOLD_EXPIRED,
+  purchaseStatusPath,
+} from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { notify } from '../notifications/notify.ts';
 import { debitDepositForPurchase } from '../wallet/debit-for-purchase.ts';
@@ -131,13 +137,15 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
     async onClosed(tx, deposit, now) {
       const order = await orderPaidBy(tx, deposit);
       // A replaced checkout closing changes nothing: the order waits for the one it names now.
-      if (!order || order.depositId !== deposit.id) return;
+      if (!order || order.depositId !== deposit.id) return false;
       await releaseOrder(tx, order, {
         to: 'FAILED',
         now,
         failureReason: deposit.failureReason,
         holdMinutes: config.holdMinutes,
+        ...(deposit.failureReason === DEPOSIT_AMOUNT_MISMATCH ? { notice: orderNotices.paymentHeld } : {}),
       });
+      return true;
     },
   };
 }

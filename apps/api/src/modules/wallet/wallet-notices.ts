@@ -18,14 +18,19 @@ import {
 const usd = (cents: number) => formatMoney({ amount: cents, currency: 'USD' });
 
 /**
- * Money a provider received for a person's deposit that it cannot take (another amount than asked, or a payment that
- * had already failed): held for review, to be refunded. Said at once, so nobody pays again a checkout that looks unpaid.
+ * Money a provider received for a person's deposit that it cannot take, held for review to be refunded: another amount
+ * than asked, or a payment that arrived after its deposit had failed. Said at once, so nobody pays again a checkout
+ * that looks unpaid, and with the reason it was not added.
  */
-export function paymentHeldNotice(received: TMoney, asked: number) {
+export function paymentHeldNotice(reason: 'amount_mismatch' | 'deposit_failed', received: TMoney, asked: number) {
+  const why =
+    reason === 'amount_mismatch'
+      ? `We received ${formatMoney(received)} for your ${usd(asked)} payment, not the amount asked`
+      : `Your ${formatMoney(received)} payment arrived after it had failed`;
   return {
     stage: 'FAILED' as TNotificationStage,
     title: 'Payment held for review',
-    body: `We received ${formatMoney(received)} for your ${usd(asked)} payment, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.`,
+    body: `${why}, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.`,
   };
 }
 

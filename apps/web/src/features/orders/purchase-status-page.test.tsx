@@ -252,6 +252,16 @@ describe('purchase status', () => {
     expect(screen.queryByText(/to be confirmed/)).toBeNull();
   });
 
+  it('says a payment of another amount is held to be refunded, never that no money was taken', async () => {
+    orderApi(() => order({ status: 'FAILED', failureReason: 'amount_mismatch', receipt: null, packIds: [] }));
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/A different amount than asked arrived.*Our team will refund it to you/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No money was taken/)).toBeNull();
+  });
+
   it('says a failed payment in plain words, with the way back to the drop', async () => {
     let current = pendingCard;
     orderApi(() => current);

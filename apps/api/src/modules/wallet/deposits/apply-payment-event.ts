@@ -104,8 +104,12 @@ export async function applyPaymentEvent(
         } satisfies TPaymentEventReview,
       });
       if (reviewReason) {
-        if (deposit && reviewReason !== 'account_deleted') {
-          await tellOwnerOfHeldPayment(tx, deposit, event, reviewReason, hooks.listeners ?? [], now);
+        // The person whose payment it was hears it is held (nobody to tell for an unknown or a deleted account's).
+        if (deposit && (reviewReason === 'amount_mismatch' || reviewReason === 'deposit_failed')) {
+          const isToldByListener =
+            reviewReason === 'amount_mismatch' &&
+            (await closeDepositPaidAnotherAmount(tx, deposit, event, hooks.listeners ?? [], now));
+          if (!isToldByListener) await notifyPaymentHeld(tx, deposit, event, reviewReason, now);
         }
         return heldForReview(reviewReason);
       }
@@ -126,7 +130,7 @@ export async function applyPaymentEvent(
             .update(paymentEvents)
             .set({ reviewReason: 'deposit_failed' })
             .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
-          await tellOwnerOfHeldPayment(tx, deposit, event, 'deposit_failed', [], now);
+          await notifyPaymentHeld(tx, deposit, event, 'deposit_failed', now);
           return heldForReview('deposit_failed');
         }
         const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
@@ -180,32 +184,42 @@ export async function applyPaymentEvent(
 }
 
 /**
- * Money received for a person's deposit and held for review: the person is told it arrived and will be refunded, and a
- * deposit still waiting for its payment (another amount arrived) stops waiting: it fails, and an order it paid for is
- * released. Before, the deposit stayed "in progress" with its checkout open, inviting a second payment (bug hunt,
- * session 73).
+ * Another amount than the deposit asked arrived (held for review): a deposit still waiting for its payment stops
+ * waiting, failed with DEPOSIT_AMOUNT_MISMATCH, and an order it paid for is released. Before, it stayed "in progress"
+ * with its checkout open, inviting a second payment (bug hunt, session 73). Answers whether a listener (the order)
+ * told the person itself.
  */
-async function tellOwnerOfHeldPayment(
+async function closeDepositPaidAnotherAmount(
   tx: Db,
   deposit: TDepositRow,
   event: TPaymentEvent,
-  reason: TPaymentReviewReason,
   listeners: readonly DepositListener[],
   now: Date,
+): Promise<boolean> {
+  for (const listener of listeners) await listener.lockFor(tx, deposit);
+  const closed = await transitionDeposit(tx, deposit.id, {
+    to: 'failed',
+    now,
+    changes: { failureReason: DEPOSIT_AMOUNT_MISMATCH, providerReference: event.data.providerReference },
+  });
+  if (!closed) return false;
+  let isTold = false;
+  for (const listener of listeners) if (await listener.onClosed(tx, closed, now)) isTold = true;
+  return isTold;
+}
+
+/** Tells the person money of theirs arrived and is held, to be refunded: nothing for them to do, nor to pay again. */
+async function notifyPaymentHeld(
+  tx: Db,
+  deposit: TDepositRow,
+  event: TPaymentEvent,
+  reason: 'amount_mismatch' | 'deposit_failed',
+  now: Date,
 ): Promise<void> {
-  if (reason === 'amount_mismatch') {
-    for (const listener of listeners) await listener.lockFor(tx, deposit);
-    const closed = await transitionDeposit(tx, deposit.id, {
-      to: 'failed',
-      now,
-      changes: { failureReason: DEPOSIT_AMOUNT_MISMATCH, providerReference: event.data.providerReference },
-    });
-    if (closed) for (const listener of listeners) await listener.onClosed(tx, closed, now);
-  }
   await notify(tx, {
     userId: deposit.userId,
     kind: 'DEPOSIT',
-    ...paymentHeldNotice({ amount: event.data.amount, currency: event.data.currency }, deposit.amount),
+    ...paymentHeldNotice(reason, { amount: event.data.amount, currency: event.data.currency }, deposit.amount),
     linkPath: depositPath(deposit.id),
     referenceId: deposit.id,
     now,

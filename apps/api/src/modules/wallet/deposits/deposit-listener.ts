@@ -28,6 +28,9 @@ export interface DepositListener {
    * them their funds were added.
    */
   onSucceeded(tx: Db, deposit: TDepositRow, paymentMethod: string, now: Date): Promise<boolean>;
-  /** The payment failed or its checkout expired: nothing was credited. */
-  onClosed(tx: Db, deposit: TDepositRow, now: Date): Promise<void>;
+  /**
+   * The payment failed or its checkout expired, or another amount arrived and is held for review: nothing was
+   * credited. Answers whether the deposit was this listener's and it told the person itself.
+   */
+  onClosed(tx: Db, deposit: TDepositRow, now: Date): Promise<boolean>;
 }

@@ -202,6 +202,13 @@ describe('a succeeded event that cannot be credited is held for review', () => {
     expect(t.errorReporter.reports.slice(reportsBefore).map((report) => String(report.error))).toEqual([
       expect.stringContaining('held for review (deposit_failed)'),
     ]);
+    // The person is told the money arrived late and will be refunded (their page said the card was declined).
+    const notices = await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(user.accessToken) });
+    expect(notices.json().data.items[0]).toMatchObject({
+      kind: 'DEPOSIT',
+      title: 'Payment held for review',
+      body: 'Your $30.00 payment arrived after it had failed, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.',
+    });
   });
 
   it('for a reference we do not know: nothing credited, the event kept with its reason, an error reported', async () => {

@@ -108,7 +108,7 @@ describe('payments held for review in the console', () => {
         kind: 'DEPOSIT',
         stage: 'FAILED',
         title: 'Payment held for review',
-        body: 'We received $26.00 for your $25.00 payment, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.',
+        body: 'We received $26.00 for your $25.00 payment, not the amount asked, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.',
         linkPath: `/payment?deposit=${depositId}`,
       }),
     );
