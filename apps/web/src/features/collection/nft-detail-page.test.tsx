@@ -9,7 +9,7 @@ import {
   type TFigureBaseDetail,
 } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const editionId = '0190a0b0-0000-7000-8000-00000000e001';
@@ -73,7 +73,7 @@ const history: TEditionHistoryEntry[] = [
   },
 ];
 
-type Route = (request: SentRequest) => Response | undefined;
+type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
 const noRoute: Route = () => undefined;
 
 /**
@@ -579,6 +579,29 @@ describe('NFT page', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Export for good' }));
     expect(await within(dialog).findByText(editionMessages.contractAddress)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Wallet address')).toHaveValue(contract);
+  });
+
+  // Session 73's review: Escape closed the dialog while "Export for good" was on its way, and its answer was lost.
+  it('keeps the export dialog open while the export is on its way', async () => {
+    const answer = deferred<Response>();
+    nftApi(() => edition(), {
+      asOwner: true,
+      route: (request) => (request.path === `/v1/editions/${editionId}/export` ? answer.promise : undefined),
+    });
+    renderApp(`/nfts/${editionId}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Export to a wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export to your wallet' });
+    await user.type(within(dialog).getByLabelText('Wallet address'), WALLET);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Export for good' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveAttribute('aria-disabled', 'true'),
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Export to your wallet' })).toBe(dialog);
+    answer.resolve(json(200, { data: edition({ state: 'EXPORTED', owner: null }) }));
+    expect(await screen.findByText('Exported', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('says when the collectible is not found', async () => {

@@ -128,6 +128,7 @@ export default function AccountConnectPage() {
       <Dialog
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
+        isBusy={unlink.isPending}
         title="Disconnect Discord?"
         description="Your community roles on Discord are reset, and you can connect a Discord account again only after 14 days."
         footer={

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -35,6 +35,7 @@ export function OwnerActions({ edition }: { edition: TEditionDetail }) {
   const { showToast } = useToast();
   const figureBaseId = edition.state === 'EQUIPPED' ? edition.figureBaseId : null;
   const [isExporting, setIsExporting] = useState(false);
+  const [isExportSending, setIsExportSending] = useState(false);
   const isLocked = edition.state === 'LOCKED';
   const canMove = edition.state === 'OWNED' || isLocked;
   const lockError = moveEdition.error && moveEdition.variables?.move !== 'export' ? moveEdition.error : null;
@@ -97,15 +98,35 @@ export function OwnerActions({ edition }: { edition: TEditionDetail }) {
       {edition.state === 'OWNED' && edition.collection ? (
         <FigureBasesItFits edition={edition} collectionId={edition.collection.id} />
       ) : null}
-      <Dialog isOpen={isExporting} onClose={() => setIsExporting(false)} title="Export to your wallet">
-        {isExporting ? <ExportForm edition={edition} onDone={() => setIsExporting(false)} /> : null}
+      {/* An export on its way cannot be called back: the dialog stays until it answers, with what it says. */}
+      <Dialog
+        isOpen={isExporting}
+        onClose={() => setIsExporting(false)}
+        isBusy={isExportSending}
+        title="Export to your wallet"
+      >
+        {isExporting ? (
+          <ExportForm edition={edition} onDone={() => setIsExporting(false)} onSendingChange={setIsExportSending} />
+        ) : null}
       </Dialog>
     </section>
   );
 }
 
-function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void }) {
+function ExportForm({
+  edition,
+  onDone,
+  onSendingChange,
+}: {
+  edition: TEdition;
+  onDone: () => void;
+  onSendingChange: (isSending: boolean) => void;
+}) {
   const moveEdition = useMoveEdition();
+  useEffect(() => {
+    onSendingChange(moveEdition.isPending);
+    return () => onSendingChange(false);
+  }, [moveEdition.isPending, onSendingChange]);
   const idempotency = useIdempotencyKey('edition-move');
   const { showToast } = useToast();
   const [confirmedAddress, setConfirmedAddress] = useState<string | null>(null);

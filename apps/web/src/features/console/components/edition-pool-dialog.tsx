@@ -111,6 +111,7 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
     <Dialog
       isOpen={isOpen}
       onClose={close}
+      isBusy={create.isPending}
       title="Set editions aside"
       description="Editions of a published product, minted now, for rewards, codes and airdrops to give. Each is given once; the pool never gives more than it holds."
     >
