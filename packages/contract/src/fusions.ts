@@ -34,7 +34,6 @@ export const MAX_FUSION_SUPPLY = 10_000;
 export const fusionRuleKinds = ['PRODUCT', 'RARITY', 'COLLECTION', 'TRAIT'] as const;
 export type TFusionRuleKind = (typeof fusionRuleKinds)[number];
 
-/** What a slot asks for, as shown: a product, any edition of a rarity, of a collection, or with a trait value. */
 /**
  * A product or collection a slot names. `isPublic`: its page is shown to the public, so a collector missing editions
  * can follow the slot there; false for one the public does not see (unpublished since the fusion was), whose name is
@@ -42,6 +41,7 @@ export type TFusionRuleKind = (typeof fusionRuleKinds)[number];
  */
 const ZFusionRuleTarget = z.object({ id: z.uuid(), name: z.string(), isPublic: z.boolean() });
 
+/** What a slot asks for, as shown: a product, any edition of a rarity, of a collection, or with a trait value. */
 export const ZFusionSlotRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('PRODUCT'), product: ZFusionRuleTarget }),
   z.object({ kind: z.literal('RARITY'), rarity: ZRarity }),
