@@ -12,6 +12,10 @@ const ACCOUNT_KEY_LIFETIME_MS: Record<AccountKeyPurpose, number> = {
   password_reset: 60 * 60 * 1000,
 };
 
+/** The row of this key for this purpose, whatever its state (the key is matched by its hash). */
+const isKeyOf = (purpose: AccountKeyPurpose, key: string) =>
+  and(eq(accountKeys.keyHash, hashSecretToken(key)), eq(accountKeys.purpose, purpose));
+
 /** Makes a key for an email link; only its hash is stored. Returns the key itself, for the link. */
 export async function issueAccountKey(tx: Db, userId: string, purpose: AccountKeyPurpose, now: Date): Promise<string> {
   const key = newSecretToken();
@@ -31,14 +35,7 @@ export async function findAccountKeyOwner(db: Db, purpose: AccountKeyPurpose, ke
   const [row] = await db
     .select({ userId: accountKeys.userId })
     .from(accountKeys)
-    .where(
-      and(
-        eq(accountKeys.keyHash, hashSecretToken(key)),
-        eq(accountKeys.purpose, purpose),
-        isNull(accountKeys.usedAt),
-        gt(accountKeys.expiresAt, now),
-      ),
-    );
+    .where(and(isKeyOf(purpose, key), isNull(accountKeys.usedAt), gt(accountKeys.expiresAt, now)));
   if (!row) throw new AppError('INVALID_AUTHORIZATION_KEY');
   return row.userId;
 }
@@ -51,14 +48,7 @@ export async function consumeAccountKey(tx: Db, purpose: AccountKeyPurpose, key:
   const [row] = await tx
     .update(accountKeys)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountKeys.keyHash, hashSecretToken(key)),
-        eq(accountKeys.purpose, purpose),
-        isNull(accountKeys.usedAt),
-        gt(accountKeys.expiresAt, now),
-      ),
-    )
+    .where(and(isKeyOf(purpose, key), isNull(accountKeys.usedAt), gt(accountKeys.expiresAt, now)))
     .returning({ userId: accountKeys.userId });
   if (!row) throw new AppError('INVALID_AUTHORIZATION_KEY');
   return row.userId;
@@ -69,13 +59,7 @@ export async function spentAccountKeyOwner(tx: Db, purpose: AccountKeyPurpose, k
   const [row] = await tx
     .select({ userId: accountKeys.userId })
     .from(accountKeys)
-    .where(
-      and(
-        eq(accountKeys.keyHash, hashSecretToken(key)),
-        eq(accountKeys.purpose, purpose),
-        isNotNull(accountKeys.usedAt),
-      ),
-    );
+    .where(and(isKeyOf(purpose, key), isNotNull(accountKeys.usedAt)));
   return row?.userId ?? null;
 }
 
