@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -133,8 +133,10 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     await user.click(close);
     expect(document.activeElement).toBe(close);
-    await user.click(screen.getByRole('dialog', { name: 'Paying' }));
-    expect(screen.getByRole('dialog', { name: 'Paying' })).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Paying' });
+    await user.click(dialog);
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByRole('button', { name: 'Answer arrives' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Answer arrives' }));
     expect(close.getAttribute('aria-disabled')).toBeNull();

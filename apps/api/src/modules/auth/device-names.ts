@@ -1,3 +1,8 @@
+/*
+ * Writes: nothing · Reads: nothing (words from a user agent) · Used by: my-sessions.ts (GET /v1/users/sessions) ·
+ * Tests: device-names.test.ts, my-sessions.test.ts.
+ */
+
 /**
  * A sign-in's device as a person recognises it ("Chrome on macOS", "Safari on iPhone"), told from the user agent its
  * browser sent at sign-in. Only the common browsers and systems are named; anything else is said plainly, since a
