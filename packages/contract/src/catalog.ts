@@ -98,10 +98,21 @@ export type TCollection = z.infer<typeof ZCollection>;
 export const ZBrandCollections = z.object({ brand: ZBrandSummary, collections: z.array(ZCollection) });
 export type TBrandCollections = z.infer<typeof ZBrandCollections>;
 
-export const ZCategory = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), sortOrder: z.number().int() });
+/** A category as a product names it; the taxonomy's own answers add the version its console form edits. */
+export const ZCategorySummary = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+});
+export type TCategorySummary = z.infer<typeof ZCategorySummary>;
+export const ZCategory = ZCategorySummary.extend({ updatedAt: z.string() });
 export type TCategory = z.infer<typeof ZCategory>;
 
-export const ZTag = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+/** A tag as a product names it; the taxonomy's own answers add the version its console form edits. */
+export const ZTagSummary = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+export type TTagSummary = z.infer<typeof ZTagSummary>;
+export const ZTag = ZTagSummary.extend({ updatedAt: z.string() });
 export type TTag = z.infer<typeof ZTag>;
 
 /** One trait of a product, shown as "Background: Neon". */
@@ -151,8 +162,8 @@ export const ZProduct = ZProductListItem.extend({
   animationUrl: z.string().nullable(),
   description: z.string().nullable(),
   license: ZLicenseSummary.nullable(),
-  category: ZCategory.nullable(),
-  tags: z.array(ZTag),
+  category: ZCategorySummary.nullable(),
+  tags: z.array(ZTagSummary),
   properties: z.array(ZProductProperty),
 });
 export type TProduct = z.infer<typeof ZProduct>;

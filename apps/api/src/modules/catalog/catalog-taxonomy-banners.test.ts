@@ -35,6 +35,7 @@ describe('GET /v1/tags and /v1/tags/{id}', () => {
       id: holo.id,
       slug: holo.slug,
       name: 'Holographic',
+      updatedAt: holo.updatedAt.toISOString(),
     });
     expect((await get(`/v1/tags/${holo.slug}`)).json().data.id).toBe(holo.id);
     expect((await get('/v1/tags/no-such-tag')).statusCode).toBe(404);

@@ -3,6 +3,7 @@ import type {
   TBrand,
   TBrandSummary,
   TCategory,
+  TCategorySummary,
   TCollection,
   TCollectionSummary,
   TLicense,
@@ -10,6 +11,7 @@ import type {
   TProduct,
   TProductListItem,
   TTag,
+  TTagSummary,
 } from '@cypher/contract';
 import {
   brands,
@@ -125,18 +127,26 @@ export function toProduct(
     animationUrl: row.animationUrl,
     description: row.description,
     license: related.license,
-    category: related.category ? toCategory(related.category) : null,
-    tags: related.tags.map(toTag),
+    category: related.category ? toCategorySummary(related.category) : null,
+    tags: related.tags.map(toTagSummary),
     properties: row.properties,
   };
 }
 
-export function toCategory(row: TCategoryRow): TCategory {
+function toCategorySummary(row: TCategoryRow): TCategorySummary {
   return { id: row.id, slug: row.slug, name: row.name, sortOrder: row.sortOrder };
 }
 
-export function toTag(row: TTagRow): TTag {
+export function toCategory(row: TCategoryRow): TCategory {
+  return { ...toCategorySummary(row), updatedAt: row.updatedAt.toISOString() };
+}
+
+function toTagSummary(row: TTagRow): TTagSummary {
   return { id: row.id, slug: row.slug, name: row.name };
+}
+
+export function toTag(row: TTagRow): TTag {
+  return { ...toTagSummary(row), updatedAt: row.updatedAt.toISOString() };
 }
 
 export function toBanner(row: TBannerRow): TBanner {

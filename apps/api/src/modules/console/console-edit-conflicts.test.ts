@@ -6,9 +6,11 @@ import { bearer } from '../../testing/auth-helpers.ts';
 import {
   insertBanner,
   insertBrand,
+  insertCategory,
   insertCollection,
   insertLicense,
   insertProduct,
+  insertTag,
 } from '../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { freshAccessToken } from '../../testing/drop-fixtures.ts';
@@ -119,6 +121,8 @@ const editables: TEditable[] = [
   ),
   patched('a product', '/v1/console/products', async (name) => insertProduct(db(), await ownBrand(), { name })),
   patched('a banner', '/v1/console/banners', (title) => insertBanner(db(), { title }), 'title'),
+  patched('a category', '/v1/console/categories', (name) => insertCategory(db(), { name })),
+  patched('a tag', '/v1/console/tags', (name) => insertTag(db(), { name })),
   patched('a ticket kind', '/v1/console/ticket-kinds', (name) => insertTicketKind(db(), { name })),
   patched('a figure base', '/v1/console/figure-bases', async (name) => {
     const made = await send('POST', '/v1/console/figure-bases', {

@@ -9,7 +9,12 @@ import { renderApp } from '../../test/render-app.tsx';
 
 const tag = (n: number): TTag => {
   const number = String(n).padStart(3, '0');
-  return { id: `0190a0b0-0000-7000-8000-000000${number}7a9`, slug: `tag-${number}`, name: `Tag ${number}` };
+  return {
+    id: `0190a0b0-0000-7000-8000-000000${number}7a9`,
+    slug: `tag-${number}`,
+    name: `Tag ${number}`,
+    updatedAt: `2026-11-01T10:00:00.${number}Z`,
+  };
 };
 const tags = Array.from({ length: 150 }, (_, n) => tag(n + 1));
 
@@ -34,7 +39,7 @@ function consoleWithTags(answer: (request: SentRequest) => Response | undefined 
 // Review (console finding 5): a tag was edited by finding it among the first 100 of the list, so tag 101 and after
 // were "not here".
 describe('console: editing a tag beyond the first hundred', () => {
-  it('opens tag 142 (read by id), and saving sends its change', async () => {
+  it('opens tag 142 (read by id), and saving sends its change from the version it opened', async () => {
     const target = tags[141]!;
     const sent = consoleWithTags();
     const user = userEvent.setup();
@@ -50,8 +55,8 @@ describe('console: editing a tag beyond the first hundred', () => {
       expect(
         sent.find(
           (request) => request.method === 'PATCH' && pathnameOf(request.path) === `/v1/console/tags/${target.id}`,
-        )?.body,
-      ).toMatchObject({ name: 'Pilots' }),
+        ),
+      ).toMatchObject({ body: { name: 'Pilots' }, ifMatch: `"${target.updatedAt}"` }),
     );
   });
 

@@ -1,6 +1,7 @@
 import {
   errorCatalogue,
   fusionMessages,
+  type TCategory,
   type TCollection,
   type TConsoleFusion,
   type TConsoleFusionRequest,
@@ -47,7 +48,15 @@ const products = [
   consoleProductItem(),
   consoleProductItem({ id: ids.squire, name: 'Pixel Knight Squire', rarity: 'COMMON' }),
 ];
-const categories = [{ id: fusionIds.category, slug: 'characters', name: 'Characters', sortOrder: 1 }];
+const categories: TCategory[] = [
+  {
+    id: fusionIds.category,
+    slug: 'characters',
+    name: 'Characters',
+    sortOrder: 1,
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  },
+];
 
 /**
  * An admin's console over the catalogue fixtures, and what `answer` says about fusions; `before` answers first

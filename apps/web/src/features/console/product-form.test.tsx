@@ -1,4 +1,4 @@
-import type { TProduct } from '@cypher/contract';
+import type { TProduct, TTag } from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -25,9 +25,14 @@ const moreLicenses = Array.from({ length: 50 }, (_, n) => ({
 }));
 
 /** The catalogue's 150 tags: "Tag 001" … "Tag 150". */
-const allTags = Array.from({ length: 150 }, (_, n) => {
+const allTags = Array.from({ length: 150 }, (_, n): TTag => {
   const number = String(n + 1).padStart(3, '0');
-  return { id: `0190a0b0-0000-7000-8000-000000${number}7a9`, slug: `tag-${number}`, name: `Tag ${number}` };
+  return {
+    id: `0190a0b0-0000-7000-8000-000000${number}7a9`,
+    slug: `tag-${number}`,
+    name: `Tag ${number}`,
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  };
 });
 
 const { id, slug, name, type, logoUrl } = brand();

@@ -1,11 +1,11 @@
-import type { TTag } from '@cypher/contract';
+import type { TTagSummary } from '@cypher/contract';
 import { useState } from 'react';
 import { hasFailed, SearchExtras, useSearchedEntries } from './search-picker.tsx';
 import styles from './console-form.module.css';
 
 interface TagPickerProps {
   /** The saved product's tags: shown ticked even when the list (a page, or a search) does not hold them. */
-  saved: readonly TTag[];
+  saved: readonly TTagSummary[];
   value: string[];
   onChange: (tagIds: string[]) => void;
   error?: string;
@@ -18,7 +18,7 @@ interface TagPickerProps {
 export function TagPicker({ saved, value, onChange, error }: TagPickerProps) {
   const { list: tags, picker } = useSearchedEntries('tags', { size: 100 }, { one: 'tag', many: 'tags' });
   // Tags ticked from a search, remembered by name once another search lists others.
-  const [picked, setPicked] = useState<TTag[]>([]);
+  const [picked, setPicked] = useState<TTagSummary[]>([]);
   const listed = tags.data?.items ?? [];
   const known = new Set(listed.map((tag) => tag.id));
   const tickedElsewhere = [...saved, ...picked].filter(
@@ -28,7 +28,7 @@ export function TagPicker({ saved, value, onChange, error }: TagPickerProps) {
   const shown = [...tickedElsewhere, ...listed];
   const isLoading = tags.isPending && !hasFailed(tags);
 
-  function toggle(tag: TTag, isChecked: boolean) {
+  function toggle(tag: TTagSummary, isChecked: boolean) {
     if (isChecked) setPicked((last) => [...last, tag]);
     onChange(isChecked ? [...value, tag.id] : value.filter((tagId) => tagId !== tag.id));
   }

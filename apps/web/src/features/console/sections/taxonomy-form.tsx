@@ -32,6 +32,7 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
   const { form, saveOutput, isSaving } = useEntryForm(kind, entry?.id, {
     schema: schema as typeof ZTaxonomyForm,
     loaded,
+    version: entry?.updatedAt,
     noun: isCategory ? 'category' : 'tag',
     fields: ['slug', 'name', 'sortOrder'],
     fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },

@@ -13,6 +13,7 @@ import {
   ZUpdateTagRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import { seenVersionOf } from '../../../../http/entry-version.ts';
 import { operatorOf } from '../../../../http/operator-guard.ts';
 import { getCategory } from '../../get-category.ts';
 import { getTag } from '../../get-tag.ts';
@@ -69,14 +70,16 @@ export function consoleTaxonomyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Change a category (admin)',
+          summary: 'Change a category (admin; If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateCategoryRequest,
           response: { 200: ZData(ZCategory) },
         },
       },
-      async (request) => ({ data: await updateCategory(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateCategory(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     app.get(
@@ -110,14 +113,16 @@ export function consoleTaxonomyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Change a tag (admin)',
+          summary: 'Change a tag (admin; If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateTagRequest,
           response: { 200: ZData(ZTag) },
         },
       },
-      async (request) => ({ data: await updateTag(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateTag(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
   };
 }
