@@ -241,7 +241,10 @@ export const ZConsoleDrop = z.object({
       packCount: z.number().int(),
       beginIssuedPackNumber: z.number().int(),
       endIssuedPackNumber: z.number().int(),
+      /** Paid for. */
       soldCount: z.number().int(),
+      /** Held for an order waiting for payment: sold if it is paid, back on sale if its hold ends. */
+      heldCount: z.number().int(),
       whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
       requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
       passGuarantee: ZPassGuarantee.nullable(),

@@ -121,6 +121,7 @@ export function consoleDrop(
         beginIssuedPackNumber: begin,
         endIssuedPackNumber: next - 1,
         soldCount: 0,
+        heldCount: 0,
         whitelist: round.whitelist,
         requiredPass: round.requiredPassId ? { id: round.requiredPassId, name: 'Neon Season Pass' } : null,
         passGuarantee: round.passGuarantee

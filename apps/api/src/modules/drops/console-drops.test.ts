@@ -615,7 +615,10 @@ describe('publication', () => {
     await claimPacks(t.database.db, { dropId: id, round: 2, userId, quantity: 1, status: 'SUCCESSFUL' });
     const drop = (await asAdmin('GET', `/v1/console/drops/${id}`)).body.data;
     expect(drop.counts).toEqual({ dropCount: 100, soldCount: 4, heldCount: 2 });
-    expect(drop.rounds.map((round) => round.soldCount)).toEqual([3, 1]);
+    expect(drop.rounds.map((round) => [round.soldCount, round.heldCount])).toEqual([
+      [3, 2],
+      [1, 0],
+    ]);
     type Listed = { items: { id: string; counts: unknown }[] };
     const listed = (await asAdmin<Listed>('GET', `/v1/console/drops?brandId=${brandId}&size=100`)).body.data;
     expect(listed.items.find((item) => item.id === id)!.counts).toEqual({ dropCount: 100, soldCount: 4, heldCount: 2 });

@@ -133,6 +133,7 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
       beginIssuedPackNumber: policy.beginIssuedPackNumber,
       endIssuedPackNumber: policy.endIssuedPackNumber,
       soldCount: countOf(policy.id).sold,
+      heldCount: countOf(policy.id).held,
       whitelist:
         policy.whitelistName === null
           ? null

@@ -796,7 +796,7 @@ describe('console drop editor', () => {
     'opens a published drop read-only, with its live counts per round',
     async () => {
       const live = liveDrop({ counts: { dropCount: 100, soldCount: 37, heldCount: 3 } });
-      live.rounds[0] = { ...live.rounds[0]!, saleBeginAt: inHours(-24), soldCount: 37 };
+      live.rounds[0] = { ...live.rounds[0]!, saleBeginAt: inHours(-24), soldCount: 37, heldCount: 3 };
       consoleDropsApi([live]);
       renderApp(`/console/drops/${consoleDropIds.live}`);
 
@@ -818,6 +818,28 @@ describe('console drop editor', () => {
       );
       expect(screen.queryByRole('textbox')).toBeNull();
       expect(screen.queryByRole('button', { name: /Save|Publish/ })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  // Hunt: "Left 4 on sale or to come" counted the packs of a round that had ended, which no round sells any more.
+  it(
+    'counts apart the packs a round left unsold when it ended, from those on sale or to come',
+    async () => {
+      const live = liveDrop({ counts: { dropCount: 100, soldCount: 60, heldCount: 2 } });
+      live.rounds[0] = { ...live.rounds[0]!, saleBeginAt: inHours(-24), saleEndAt: inHours(-1), soldCount: 50 };
+      live.rounds[1] = { ...live.rounds[1]!, saleBeginAt: inHours(-1), soldCount: 10, heldCount: 2 };
+      consoleDropsApi([live]);
+      renderApp(`/console/drops/${consoleDropIds.live}`);
+
+      const counts = await screen.findByRole('region', { name: 'Live counts' });
+      expect(within(counts).getByText('Left', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        '28on sale or to come',
+      );
+      expect(within(counts).getByText('Unsold', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        '10left by rounds that ended',
+      );
+      expect(within(counts).getByRole('img')).toHaveAccessibleName('60 sold, 2 held, 28 left, 10 unsold of 100 packs');
     },
     JOURNEY_MS,
   );

@@ -330,6 +330,11 @@ describe('console: a published round’s access', () => {
       await user.type(places, '20');
       expect(within(form).getByRole('status')).toHaveTextContent(unwon);
       await user.clear(places);
+      await user.type(places, '1');
+      expect(within(form).getByRole('status')).toHaveTextContent(
+        /^1 place promises 2 of this round’s 60 packs: the other 58 are not won, and stay unsold\./,
+      );
+      await user.clear(places);
       await user.type(places, '30');
       expect(within(form).queryByRole('status')).toBeNull();
       await user.clear(places);

@@ -75,7 +75,9 @@ describe('raffle draw page', () => {
     expect(screen.getByText('Revealed seed').nextElementSibling).toHaveTextContent(SEED);
     const draw = screen.getByRole('region', { name: 'The draw' });
     expect(within(draw).getByText('Entries').nextElementSibling).toHaveTextContent('40 entries for 10 places');
-    const listed = within(screen.getByRole('list', { name: 'Winners' })).getAllByRole('listitem');
+    // The winners are titled where everyone reads it (under "Entries" alone, they read as the entries).
+    expect(within(draw).getByRole('heading', { level: 3, name: 'Winners' })).toBeVisible();
+    const listed = within(within(draw).getByRole('list', { name: 'Winners' })).getAllByRole('listitem');
     expect(listed.map((item) => item.textContent)).toEqual(winners.map((winner, index) => `${index + 1}.${winner}`));
     expect(screen.getByRole('link', { name: 'Back to the drop' })).toHaveAttribute('href', `/drops/${dropId}`);
     expect(sent.map((request) => request.path)).toContain(`/v1/raffles/${roundId}`);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TRaffleDraw } from '@cypher/contract';
 import { dropPath } from '../../lib/drop-paths.ts';
@@ -109,17 +110,27 @@ export default function RaffleDrawPage() {
   );
 }
 
-function WinnerList({ label, winners }: { label: string; winners: readonly string[] }) {
-  if (winners.length === 0) return <p className={styles.muted}>Nobody: no entries were left to draw from.</p>;
+/** A draw's winners in their order, under a visible title: under "Entries" alone, they read as the entries. */
+function WinnerList({ title, winners }: { title: string; winners: readonly string[] }) {
+  const titleId = useId();
   return (
-    <ol className={raffleStyles.winners} aria-label={label}>
-      {winners.map((winner, index) => (
-        <li key={winner} className={raffleStyles.winner}>
-          <span className={raffleStyles.place}>{formatCount(index + 1)}.</span>
-          <span className={raffleStyles.handle}>{winner}</span>
-        </li>
-      ))}
-    </ol>
+    <>
+      <h3 id={titleId} className={raffleStyles.winnersTitle}>
+        {title}
+      </h3>
+      {winners.length === 0 ? (
+        <p className={styles.muted}>Nobody: no entries were left to draw from.</p>
+      ) : (
+        <ol className={raffleStyles.winners} aria-labelledby={titleId}>
+          {winners.map((winner, index) => (
+            <li key={winner} className={raffleStyles.winner}>
+              <span className={raffleStyles.place}>{formatCount(index + 1)}.</span>
+              <span className={raffleStyles.handle}>{winner}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
   );
 }
 
@@ -143,7 +154,7 @@ function DrawResult({ draw }: { draw: TDrawnRaffle }) {
             {formatCount(draw.places)} {draw.places === 1 ? 'place' : 'places'}
           </dd>
         </dl>
-        <WinnerList label="Winners" winners={draw.winners} />
+        <WinnerList title="Winners" winners={draw.winners} />
       </ProvenanceCard>
       {second ? (
         <ProvenanceCard title="Second draw">
@@ -153,7 +164,7 @@ function DrawResult({ draw }: { draw: TDrawnRaffle }) {
             <dt>Places not bought in time</dt>
             <dd>{formatCount(second.places)}</dd>
           </dl>
-          <WinnerList label="Winners of the second draw" winners={second.winners} />
+          <WinnerList title="Winners of the second draw" winners={second.winners} />
         </ProvenanceCard>
       ) : null}
     </>

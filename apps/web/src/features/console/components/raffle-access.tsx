@@ -61,7 +61,7 @@ function unwonPacksWords(round: TRound, places: number): string | null {
   const share = raffleWinnerLimit(round.perPersonLimit);
   const unwon = round.packCount - places * share;
   if (!Number.isInteger(places) || places < 1 || unwon <= 0) return null;
-  return `${formatCountOf(places, 'place')} promise ${formatCount(places * share)} of this round’s ${formatCountOf(round.packCount, 'pack')}: the other ${formatCount(unwon)} are not won, and stay unsold. Only winners buy in a raffle round, and its second draw gives again only the places of winners who bought nothing.`;
+  return `${formatCountOf(places, 'place')} ${places === 1 ? 'promises' : 'promise'} ${formatCount(places * share)} of this round’s ${formatCountOf(round.packCount, 'pack')}: ${unwon === 1 ? 'the other 1 is not won, and stays' : `the other ${formatCount(unwon)} are not won, and stay`} unsold. Only winners buy in a raffle round, and its second draw gives again only the places of winners who bought nothing.`;
 }
 
 function RaffleForm({

@@ -1,4 +1,4 @@
-import { dropMessages, formatMoney, type TConsoleDrop } from '@cypher/contract';
+import { dropMessages, formatMoney, liveRoundsAt, type TConsoleDrop } from '@cypher/contract';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dropProvenancePath } from '../../../lib/drop-paths.ts';
@@ -30,10 +30,25 @@ function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
 
 const time = (iso: string) => <time dateTime={iso}>{formatDateTimeWithZone(iso)}</time>;
 
+/**
+ * The packs no order has taken, as of the read: those of rounds on sale or to come, and those a round left when it
+ * ended, which no later round sells (each round sells its own packs). Held packs count as taken until their hold ends.
+ */
+function packsLeft(drop: TConsoleDrop, readAt: number): { left: number; unsold: number } {
+  const rounds = drop.rounds.map((round) => ({ ...round, soldCount: round.soldCount + round.heldCount }));
+  let left = 0;
+  let unsold = 0;
+  for (const round of liveRoundsAt(drop, rounds, new Date(readAt))) {
+    if (round.state === 'ENDED') unsold += round.leftCount;
+    else left += round.leftCount;
+  }
+  return { left, unsold };
+}
+
 /** Sold, held and left over every round, with a bar, then each round's own figures. */
 function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
   const { dropCount, soldCount, heldCount } = drop.counts;
-  const left = Math.max(0, dropCount - soldCount - heldCount);
+  const { left, unsold } = packsLeft(drop, readAt);
   const share = (count: number) => (dropCount > 0 ? count / dropCount : 0);
   const isLive = drop.status === 'AVAILABLE';
   return (
@@ -62,11 +77,20 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
             <small>on sale or to come</small>
           </dd>
         </div>
+        {unsold > 0 ? (
+          <div>
+            <dt>Unsold</dt>
+            <dd>
+              {formatCount(unsold)}
+              <small>left by rounds that ended</small>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div
         className={styles.meter}
         role="img"
-        aria-label={`${formatCount(soldCount)} sold, ${formatCount(heldCount)} held, ${formatCount(left)} left of ${formatCountOf(dropCount, 'pack')}`}
+        aria-label={`${formatCount(soldCount)} sold, ${formatCount(heldCount)} held, ${formatCount(left)} left${unsold > 0 ? `, ${formatCount(unsold)} unsold` : ''} of ${formatCountOf(dropCount, 'pack')}`}
       >
         <span className={styles.meterSold} style={{ width: `${share(soldCount) * 100}%` }} />
         <span className={styles.meterHeld} style={{ width: `${share(heldCount) * 100}%` }} />
