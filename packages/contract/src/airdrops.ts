@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZConsoleOperatorRef } from './console.ts';
 import { ZEmail } from './auth.ts';
 import { ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
@@ -68,7 +69,7 @@ export const ZConsoleAirdrop = z.object({
     accountDeleted: z.number().int(),
     pending: z.number().int(),
   }),
-  createdBy: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
+  createdBy: ZConsoleOperatorRef.nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });

@@ -23,6 +23,18 @@ export const ZConsoleMe = z.object({
 });
 export type TConsoleMe = z.infer<typeof ZConsoleMe>;
 
+/**
+ * The operator who made or gave something, shown beside it in the console. Their address is for admins only (null
+ * for a brand's manager, who reads the nickname): an operator's sign-in address is no business of another brand's
+ * people, and a list of them is what a phishing mail needs.
+ */
+export const ZConsoleOperatorRef = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  nickname: z.string().nullable(),
+});
+export type TConsoleOperatorRef = z.infer<typeof ZConsoleOperatorRef>;
+
 export const ZOperatorGrant = z.object({
   id: z.uuid(),
   user: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }),

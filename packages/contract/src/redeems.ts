@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZConsoleOperatorRef } from './console.ts';
 import { ZConsoleTime, ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZGrant, ZGrantDelivery, ZGrantRequest } from './grants.ts';
@@ -114,7 +115,7 @@ export const ZConsoleRedeemBatch = z.object({
   /** Uses of every code of the batch together, and how many codes were used at least once. */
   useCount: z.number().int(),
   usedCodeCount: z.number().int(),
-  createdBy: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
+  createdBy: ZConsoleOperatorRef.nullable(),
   createdAt: z.iso.datetime(),
   /** When the batch was revoked (`POST /v1/console/redeem-batches/{id}/revoke`): its codes redeem nothing since. */
   revokedAt: z.iso.datetime().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZConsoleOperatorRef } from './console.ts';
 import { ZEmail } from './auth.ts';
 import { catalogMessages, ZBrandSummary, ZQueryBoolean } from './catalog.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
@@ -222,7 +223,7 @@ export const ZConsoleTicketGrantEntry = z.object({
   count: z.number().int(),
   note: z.string().nullable(),
   /** Null for a grant made from the command line, or by an account since deleted. */
-  grantedBy: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
+  grantedBy: ZConsoleOperatorRef.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TConsoleTicketGrantEntry = z.infer<typeof ZConsoleTicketGrantEntry>;

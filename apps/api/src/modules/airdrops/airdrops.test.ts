@@ -15,7 +15,7 @@ import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testi
 import { deliverAirdrop, DELIVER_AIRDROP_JOB, resumeAirdrops } from './deliver-airdrop.ts';
 
 let t: TestApp;
-let admin: { accessToken: string; userId: string };
+let admin: { accessToken: string; userId: string; email: string };
 /** What the app sent to the job queue: the airdrops its creation handed to the workers. */
 const sent: { name: string; data: Record<string, unknown> }[] = [];
 const recordingQueue: JobQueue = {
@@ -235,6 +235,30 @@ describe('airdrops', () => {
     const asManager = (await recipients('', manager.accessToken)).json().data;
     expect(asManager.total).toBe(3);
     expect(asManager.items.every((item: { user: { email: string | null } }) => item.user.email === null)).toBe(true);
+    // The airdrop itself names the admin who made it by id and nickname alone to the manager (hunt, session 74).
+    const read = (accessToken: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/console/airdrops/${made.json().data.id}`, headers: bearer(accessToken) });
+    expect((await read(admin.accessToken)).json().data.createdBy).toEqual({
+      id: admin.userId,
+      email: admin.email,
+      nickname: null,
+    });
+    expect((await read(manager.accessToken)).json().data.createdBy).toEqual({
+      id: admin.userId,
+      email: null,
+      nickname: null,
+    });
+    const listedToManager = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/airdrops',
+      headers: bearer(manager.accessToken),
+    });
+    const emailsListed = listedToManager
+      .json()
+      .data.items.map((item: { createdBy: { email: string | null } }) => item.createdBy.email);
+    // Every airdrop of the brand, this one among them, and no address.
+    expect(emailsListed.length).toBeGreaterThan(0);
+    expect(new Set(emailsListed)).toEqual(new Set([null]));
     const outsider = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);
     expect((await recipients('', outsider.accessToken)).statusCode).toBe(403);
     const unknown = await t.app.inject({

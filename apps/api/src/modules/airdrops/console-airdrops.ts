@@ -13,7 +13,7 @@ import { checkGrantsForConsole } from '../grants/check-grant.ts';
 import { resolveGrants, storedGrant } from '../grants/grant-views.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
 import { passHolderIds } from '../passes/pass-units.ts';
-import { accountIdsOf, peopleByIds } from '../users/people.ts';
+import { accountIdsOf, operatorSeenBy, peopleByIds } from '../users/people.ts';
 import { airdrops, type TAirdropRow } from './airdrops.tables.ts';
 import { DELIVER_AIRDROP_JOB } from './deliver-airdrop.ts';
 
@@ -105,7 +105,7 @@ export async function createAirdrop(
       },
       at: now,
     });
-    const [view] = await airdropViewsOf(ctx, tx, [row!]);
+    const [view] = await airdropViewsOf(ctx, tx, [row!], operator);
     return view!;
   }
 }
@@ -153,14 +153,19 @@ export async function listAirdrops(
     .select({ n: sql<number>`count(*)::int` })
     .from(airdrops)
     .where(where);
-  return { items: await airdropViewsOf(ctx, ctx.db, rows), page: query.page, size: query.size, total: count?.n ?? 0 };
+  return {
+    items: await airdropViewsOf(ctx, ctx.db, rows, operator),
+    page: query.page,
+    size: query.size,
+    total: count?.n ?? 0,
+  };
 }
 
 /** `GET /v1/console/airdrops/{id}`: the airdrop with its progress, read from its recipients. */
 export async function getAirdrop(ctx: TConsoleContext, operator: Operator, id: string): Promise<TConsoleAirdrop> {
   const [row] = await ctx.db.select().from(airdrops).where(eq(airdrops.id, id));
   if (!row) throw new AppError('AIRDROP_NOT_FOUND');
-  const [view] = await airdropViewsOf(ctx, ctx.db, [managedBy(operator, row, row.brandId)]);
+  const [view] = await airdropViewsOf(ctx, ctx.db, [managedBy(operator, row, row.brandId)], operator);
   return view!;
 }
 
@@ -173,7 +178,12 @@ function wordingOf(ctx: TConsoleContext) {
   return { cypMinorUnits: ctx.config.wallet.cypMinorUnits };
 }
 
-async function airdropViewsOf(ctx: TConsoleContext, db: Db, rows: readonly TAirdropRow[]): Promise<TConsoleAirdrop[]> {
+async function airdropViewsOf(
+  ctx: TConsoleContext,
+  db: Db,
+  rows: readonly TAirdropRow[],
+  viewer: Operator | null,
+): Promise<TConsoleAirdrop[]> {
   if (rows.length === 0) return [];
   const [grants, progress, people, passes] = await Promise.all([
     resolveGrants(
@@ -215,7 +225,7 @@ async function airdropViewsOf(ctx: TConsoleContext, db: Db, rows: readonly TAird
         accountDeleted: countOf(row.id, 'ACCOUNT_DELETED'),
         pending: countOf(row.id, 'PENDING'),
       },
-      createdBy: row.createdByUserId ? (people.get(row.createdByUserId) ?? null) : null,
+      createdBy: operatorSeenBy(viewer, people, row.createdByUserId),
       createdAt: row.createdAt.toISOString(),
       completedAt: row.completedAt?.toISOString() ?? null,
     };

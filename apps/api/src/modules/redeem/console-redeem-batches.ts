@@ -17,7 +17,7 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkGrantsForConsole } from '../grants/check-grant.ts';
 import { resolveGrants, storedGrant } from '../grants/grant-views.ts';
-import { peopleByIds } from '../users/people.ts';
+import { operatorSeenBy, peopleByIds } from '../users/people.ts';
 import { deriveRedeemCode, redeemCodeHash, redeemCodeKey } from './redeem-codes.ts';
 import { redeemBatches, type TRedeemBatchRow } from './redeem.tables.ts';
 
@@ -88,7 +88,7 @@ export async function createRedeemBatch(
       after: input,
       at: now,
     });
-    const [view] = await batchViewsOf(ctx, tx, [row!]);
+    const [view] = await batchViewsOf(ctx, tx, [row!], operator);
     return view!;
   });
 }
@@ -110,7 +110,12 @@ export async function listRedeemBatches(
     .select({ n: sql<number>`count(*)::int` })
     .from(redeemBatches)
     .where(where);
-  return { items: await batchViewsOf(ctx, ctx.db, rows), page: query.page, size: query.size, total: count?.n ?? 0 };
+  return {
+    items: await batchViewsOf(ctx, ctx.db, rows, operator),
+    page: query.page,
+    size: query.size,
+    total: count?.n ?? 0,
+  };
 }
 
 export async function getRedeemBatch(
@@ -118,7 +123,7 @@ export async function getRedeemBatch(
   operator: Operator,
   id: string,
 ): Promise<TConsoleRedeemBatch> {
-  const [view] = await batchViewsOf(ctx, ctx.db, [await managedBatchOf(ctx.db, operator, id)]);
+  const [view] = await batchViewsOf(ctx, ctx.db, [await managedBatchOf(ctx.db, operator, id)], operator);
   return view!;
 }
 
@@ -143,6 +148,7 @@ export async function batchViewsOf(
   ctx: TConsoleContext,
   db: Db,
   rows: readonly TRedeemBatchRow[],
+  viewer: Operator | null,
 ): Promise<TConsoleRedeemBatch[]> {
   if (rows.length === 0) return [];
   const [grants, uses, people] = await Promise.all([
@@ -173,7 +179,7 @@ export async function batchViewsOf(
     validUntil: row.validUntil.toISOString(),
     useCount: Number(usesOf.get(row.id)?.uses ?? 0),
     usedCodeCount: Number(usesOf.get(row.id)?.used ?? 0),
-    createdBy: row.createdByUserId ? (people.get(row.createdByUserId) ?? null) : null,
+    createdBy: operatorSeenBy(viewer, people, row.createdByUserId),
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   }));

@@ -16,7 +16,7 @@ import { redeemRateLimits } from './redeem-code.ts';
 import { readableUtc } from '../../lib/readable-utc.ts';
 
 let t: TestApp;
-let admin: { accessToken: string; userId: string };
+let admin: { accessToken: string; userId: string; email: string };
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signUpOperator(t, 'admin');
@@ -505,6 +505,14 @@ describe('revoking a batch', () => {
     const byOwn = await revoke(theirs.id, own.accessToken);
     expect(byOwn.statusCode, byOwn.body).toBe(200);
     expect(byOwn.json().data.revokedAt).toEqual(expect.any(String));
+    // The admin who made the batch is named to the manager by id and nickname, never by address (hunt, session 74).
+    expect(byOwn.json().data.createdBy).toEqual({ id: admin.userId, email: null, nickname: null });
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/redeem-batches/${theirs.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(asAdmin.json().data.createdBy).toEqual({ id: admin.userId, email: admin.email, nickname: null });
 
     const unknown = await revoke(newId());
     expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({

@@ -56,7 +56,7 @@ export async function revokeRedeemBatch(
       after: { revokedAt: now.toISOString() },
       at: now,
     });
-    const [view] = await batchViewsOf(ctx, tx, [row]);
+    const [view] = await batchViewsOf(ctx, tx, [row], operator);
     return view!;
   });
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
 import { auditRowsOf } from '../console/audit/audit-trail.ts';
-import { peopleByIds } from '../users/people.ts';
+import { operatorSeenBy, peopleByIds } from '../users/people.ts';
 import { ticketKinds } from './tickets.tables.ts';
 
 /*
@@ -62,7 +62,7 @@ export async function listTicketGrants(
       },
       count: grant.count,
       note: grant.note,
-      grantedBy: actorUserId ? (people.get(actorUserId) ?? null) : null,
+      grantedBy: operatorSeenBy(operator, people, actorUserId),
       createdAt: at.toISOString(),
     };
   });

@@ -346,7 +346,18 @@ describe('POST /v1/console/ticket-kinds/{id}/grants', () => {
       }),
     ]);
     const asManager = (await listed(manager.accessToken)).json().data;
-    expect(asManager.items.map((item: { user: { email: string | null } }) => item.user.email)).toEqual([null, null]);
+    // Nor the operators' addresses: the admin's sign-in address is no business of a brand's manager (hunt, session 74).
+    expect(
+      asManager.items.map(
+        (item: { user: { email: string | null }; grantedBy: { id: string; email: string | null } }) => [
+          item.user.email,
+          item.grantedBy,
+        ],
+      ),
+    ).toEqual([
+      [null, { id: manager.userId, email: null, nickname: null }],
+      [null, { id: admin.userId, email: null, nickname: null }],
+    ]);
     expect((await listed(manager.accessToken, '?size=1&page=2')).json().data).toMatchObject({
       total: 2,
       items: [expect.objectContaining({ note: 'Meet-up' })],

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { TConsolePerson } from '@cypher/contract';
+import type { TConsoleOperatorRef, TConsolePerson } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -18,6 +18,20 @@ export async function peopleByIds(db: Db, ids: readonly string[]): Promise<Map<s
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((person) => [person.id, person]));
+}
+
+/**
+ * The operator `id` names, as `viewer` may see them beside what they made (ZConsoleOperatorRef): with their address
+ * for an admin, or for the command line (no viewer); by nickname alone for a brand's manager. Null for no operator.
+ */
+export function operatorSeenBy(
+  viewer: { isAdmin: boolean } | null,
+  people: ReadonlyMap<string, TConsolePerson>,
+  id: string | null,
+): TConsoleOperatorRef | null {
+  const person = id === null ? undefined : people.get(id);
+  if (!person) return null;
+  return viewer === null || viewer.isAdmin ? person : { ...person, email: null };
 }
 
 /**

@@ -472,6 +472,8 @@ describe('console tickets: the grants given', () => {
           email: null,
           nickname: index === 0 ? null : `Fan${25 - index}`,
         },
+        // Operators too, as the API names them to a manager: by nickname, when they have one (hunt, session 74).
+        grantedBy: { ...admin, email: null, nickname: index === 1 ? null : admin.nickname },
       }),
     );
     consoleWithGrants(given, false);
@@ -485,6 +487,9 @@ describe('console tickets: the grants given', () => {
     expect(within(table).getByText('No nickname yet')).toBeInTheDocument();
     // Who received them, by nickname only; who gave them is one of the team.
     expect(within(table).queryByText(/fan\d+@example\.com/)).toBeNull();
+    expect(within(table).getAllByText('Admin')).toHaveLength(19);
+    expect(within(table).getByText('An operator')).toBeInTheDocument();
+    expect(within(table).queryByText(/admin@example\.com/)).toBeNull();
     const pages = within(section).getByRole('navigation', { name: 'Grant pages' });
     expect(pages).toHaveTextContent('Page 1 of 2');
     await user.click(within(pages).getByRole('link', { name: 'Next' }));

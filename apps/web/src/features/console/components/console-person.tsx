@@ -1,4 +1,4 @@
-import type { TConsolePerson } from '@cypher/contract';
+import type { TConsoleOperatorRef, TConsolePerson } from '@cypher/contract';
 import styles from './withdrawals.module.css';
 
 /** "Ada (ada@example.com)", or the address alone for someone who has not chosen a nickname yet. */
@@ -39,4 +39,15 @@ export function ConsolePerson({ person }: { person: TConsolePerson }) {
 export function ConsoleRecipient({ person }: { person: Omit<TConsolePerson, 'email'> & { email: string | null } }) {
   if (person.email === null && !person.nickname) return <span className={styles.email}>No nickname yet</span>;
   return <ConsolePerson person={{ ...person, email: person.email ?? '' }} />;
+}
+
+/** An operator beside what they made: a brand's manager reads no operator's address, only a nickname if there is one. */
+export function operatorLabel(operator: TConsoleOperatorRef): string {
+  if (operator.email === null) return operator.nickname ?? 'An operator';
+  return personLabel({ ...operator, email: operator.email });
+}
+
+export function ConsoleOperator({ operator }: { operator: TConsoleOperatorRef }) {
+  if (operator.email === null) return <>{operator.nickname ?? 'An operator'}</>;
+  return <ConsolePerson person={{ ...operator, email: operator.email }} />;
 }

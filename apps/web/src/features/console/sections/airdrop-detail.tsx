@@ -14,7 +14,7 @@ import { useConsoleAirdrop } from '../api/get-console-airdrop.ts';
 import { useAirdropRecipients } from '../api/list-airdrop-recipients.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsolePerson, ConsoleRecipient } from '../components/console-person.tsx';
+import { ConsoleOperator, ConsoleRecipient } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
 import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
@@ -86,7 +86,7 @@ function About({ airdrop }: { airdrop: TConsoleAirdrop }) {
   const rows: [string, ReactNode][] = [
     ['Each person receives', airdrop.grant.description],
     ['To', audienceSummary(airdrop)],
-    ['Made by', airdrop.createdBy ? <ConsolePerson person={airdrop.createdBy} /> : 'The command line'],
+    ['Made by', airdrop.createdBy ? <ConsoleOperator operator={airdrop.createdBy} /> : 'The command line'],
     ['Made', <time dateTime={airdrop.createdAt}>{formatDateTimeWithZone(airdrop.createdAt)}</time>],
   ];
   if (airdrop.completedAt) {

@@ -8,7 +8,7 @@ import { useDownloadRedeemCodes } from '../api/download-redeem-codes.ts';
 import { useConsoleRedeemBatch } from '../api/get-console-redeem-batch.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsolePerson } from '../components/console-person.tsx';
+import { ConsoleOperator } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import { RevokeBatchAction } from '../components/revoke-batch-action.tsx';
@@ -134,7 +134,7 @@ function About({ batch }: { batch: TConsoleRedeemBatch }) {
     ['Uses per person', formatCount(batch.usesPerPerson)],
     ['Valid from', <time dateTime={batch.validFrom}>{formatDateTimeWithZone(batch.validFrom)}</time>],
     ['Valid until', <time dateTime={batch.validUntil}>{formatDateTimeWithZone(batch.validUntil)}</time>],
-    ['Made by', batch.createdBy ? <ConsolePerson person={batch.createdBy} /> : 'The command line'],
+    ['Made by', batch.createdBy ? <ConsoleOperator operator={batch.createdBy} /> : 'The command line'],
     ['Made', <time dateTime={batch.createdAt}>{formatDateTimeWithZone(batch.createdAt)}</time>],
   ];
   if (batch.revokedAt)

@@ -2,7 +2,7 @@ import type { TConsoleTicketGrantEntry, TConsoleTicketKind } from '@cypher/contr
 import { formatCountOf, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useTicketGrants } from '../api/list-ticket-grants.ts';
-import { ConsoleRecipient, personLabel } from '../components/console-person.tsx';
+import { ConsoleRecipient, operatorLabel } from '../components/console-person.tsx';
 import type { EntryColumn } from '../components/entries-table.tsx';
 import { FormSection } from '../components/form-section.tsx';
 import { MutedText } from '../components/name-cell.tsx';
@@ -24,7 +24,7 @@ const columns: EntryColumn<TConsoleTicketGrantEntry>[] = [
     id: 'by',
     header: 'Given by',
     isSecondary: true,
-    cell: ({ grantedBy }) => <MutedText>{grantedBy ? personLabel(grantedBy) : 'The command line'}</MutedText>,
+    cell: ({ grantedBy }) => <MutedText>{grantedBy ? operatorLabel(grantedBy) : 'The command line'}</MutedText>,
   },
   {
     id: 'when',
