@@ -16,6 +16,8 @@ export const MAX_AIRDROP_LIST = 20_000;
 
 export const airdropMessages = {
   list: `Name from 1 to ${MAX_AIRDROP_LIST.toLocaleString('en-US')} people, by email address or user id.`,
+  /** The same, to a brand's manager, who names people by user id only (RECIPIENT_EMAIL_ADMIN_ONLY). */
+  listByUserId: `Name from 1 to ${MAX_AIRDROP_LIST.toLocaleString('en-US')} people, by user id.`,
 } as const;
 
 export const ZAirdropAudienceRequest = z.discriminatedUnion('kind', [

@@ -52,7 +52,8 @@ const audienceFormSchema = ({ isEmailAllowed }: TAudienceRules) =>
       const count = list.emails.length + list.userIds.length;
       const wrongLines = list.invalid.map((entry) => entry.line);
       if (wrongLines.length > 0) refuse(notRecipientsMessage(wrongLines, isEmailAllowed));
-      else if (count < 1 || count > MAX_AIRDROP_LIST) refuse(airdropMessages.list);
+      else if (count < 1 || count > MAX_AIRDROP_LIST)
+        refuse(isEmailAllowed ? airdropMessages.list : airdropMessages.listByUserId);
     });
 
 function airdropFormShape(cypDecimals: number | undefined, rules: TAudienceRules) {

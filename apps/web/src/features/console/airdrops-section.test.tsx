@@ -192,6 +192,10 @@ describe('console airdrops: a new airdrop', () => {
       const kinds = within(form).getByLabelText(/^Kind of ticket/);
       await within(kinds).findByRole('option', { name: /Neon ticket · Neon Arcade/ });
       await user.selectOptions(kinds, '0190a0b0-0000-7000-8000-0000000f3002');
+      // Nobody named yet: the manager is asked for user ids, not for addresses they may not use (hunt, session 74).
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      expect(await within(form).findByText(airdropMessages.listByUserId)).toBeInTheDocument();
+      expect(within(form).queryByText(airdropMessages.list)).toBeNull();
       await user.type(people, `ada@example.com{enter}${fanId}`);
       await user.click(within(form).getByRole('button', { name: 'Review and send' }));
       const wrongLine = await within(form).findByText('Line 1 is not a user id.');

@@ -24,6 +24,8 @@ describe('new catalogue entries of a manager of one brand', () => {
     ['/console/collections/new', 'New collection'],
     // Review: the pass's brand came chosen in a list that read "Choose a brand" until the operator chose it again.
     ['/console/passes/new', 'New pass'],
+    // Hunt (session 74): the license form still asked for the brand.
+    ['/console/licenses/new', 'New license'],
   ])('%s has the brand chosen, not a required list of one to pick from', async (path, formName) => {
     consoleAs(consoleMe());
     renderApp(path);

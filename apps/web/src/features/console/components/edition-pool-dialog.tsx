@@ -21,6 +21,7 @@ import { useCreateConsoleEditionPool } from '../api/create-console-edition-pool.
 import { requiredWholeNumber } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { BrandField } from './brand-select.tsx';
+import { useOnlyBrand } from './operator-context.ts';
 import { RelationField } from './relation-select.tsx';
 import { useSearchedEntries } from './search-picker.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
@@ -40,7 +41,8 @@ const ZPoolForm = z
 
 type TPoolFormValues = z.input<typeof ZPoolForm>;
 
-const empty: TPoolFormValues = { brandId: '', productId: null, size: null };
+/** Nothing chosen yet: the brand is chosen already for a manager of only one. */
+const emptyFor = (brandId = ''): TPoolFormValues => ({ brandId, productId: null, size: null });
 
 interface EditionPoolDialogProps {
   isOpen: boolean;
@@ -55,6 +57,8 @@ interface EditionPoolDialogProps {
  */
 export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDialogProps) {
   const create = useCreateConsoleEditionPool();
+  const onlyBrand = useOnlyBrand();
+  const empty = emptyFor(onlyBrand?.id);
   const form = useForm<TPoolFormValues, unknown, TEditionPoolRequest>({
     resolver: zodResolver(ZPoolForm),
     defaultValues: empty,
@@ -129,7 +133,7 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
         <BrandField
           control={control}
           name="brandId"
-          fixedBrandName={undefined}
+          fixedBrandName={onlyBrand?.name}
           onBrandChange={() => setValue('productId', null)}
         />
         <RelationField

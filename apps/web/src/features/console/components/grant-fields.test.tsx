@@ -185,6 +185,44 @@ describe('console grant fields, with more passes than a page holds', () => {
     JOURNEY_MS,
   );
 
+  // Hunt (session 74): a manager of one brand was asked to choose it from a list of one.
+  it(
+    'set editions aside for a manager of one brand with the brand chosen, its products offered at once',
+    async () => {
+      const made = editionPool({ id: giveawayIds.newPool, size: 2, remaining: 2 });
+      const products = [consoleProductItem({ id: '0190a0b0-0000-7000-8000-000000001d00', name: 'Figure 1' })];
+      const sent = consoleWithGiveaways(
+        (request) => {
+          const path = pathnameOf(request.path);
+          if (path === '/v1/console/products') return pageOf(products, request);
+          if (request.method === 'POST' && path === '/v1/console/edition-pools') return json(201, { data: made });
+          return undefined;
+        },
+        { isAdmin: false },
+      );
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      await user.click(within(form).getByRole('button', { name: 'Set editions aside' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      expect(within(dialog).queryByRole('combobox', { name: /^Brand/ })).toBeNull();
+      expect(within(dialog).getByText('Neon Arcade')).toBeInTheDocument();
+      const product = within(dialog).getByLabelText(/^Product/);
+      await user.selectOptions(product, await within(product).findByRole('option', { name: /^Figure 1/ }));
+      await user.type(within(dialog).getByLabelText(/^Editions/), '2');
+      await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
+      await waitFor(() =>
+        expect(
+          sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === '/v1/console/edition-pools')
+            ?.body,
+        ).toEqual({ brandId: ids.neonArcade, productId: products[0]!.id, size: 2 }),
+      );
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'set editions aside of a published product past the brand’s first hundred, found by name',
     async () => {

@@ -4,6 +4,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { BrandField } from '../components/brand-select.tsx';
+import { useOnlyBrand } from '../components/operator-context.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
@@ -16,9 +17,9 @@ type TValues = z.input<typeof ZLicenseForm>;
 
 const fields = ['brandId', 'name', 'description', 'imageUrl', 'licensor'] as const;
 
-function toValues(license: TLicense | undefined): TValues {
+function toValues(license: TLicense | undefined, newBrandId = ''): TValues {
   return {
-    brandId: license?.brand.id ?? '',
+    brandId: license?.brand.id ?? newBrandId,
     name: license?.name ?? '',
     licensor: text(license?.licensor),
     description: text(license?.description),
@@ -28,7 +29,8 @@ function toValues(license: TLicense | undefined): TValues {
 
 /** Create or edit a license. Its brand is fixed once created (it is what a manager's access is checked against). */
 export function LicenseForm({ license }: { license?: TLicense }) {
-  const loaded = toValues(license);
+  const onlyBrand = useOnlyBrand();
+  const loaded = toValues(license, onlyBrand?.id);
   const { form, saveOutput, isSaving } = useEntryForm('licenses', license?.id, {
     schema: ZLicenseForm,
     loaded,
@@ -54,7 +56,7 @@ export function LicenseForm({ license }: { license?: TLicense }) {
     >
       <section className={styles.card}>
         <div className={styles.grid}>
-          <BrandField control={control} name="brandId" fixedBrandName={license?.brand.name} />
+          <BrandField control={control} name="brandId" fixedBrandName={license?.brand.name ?? onlyBrand?.name} />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => <Input {...control} {...register('name')} />}
           </Field>

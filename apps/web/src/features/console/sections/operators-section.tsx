@@ -70,7 +70,10 @@ export function OperatorsSection() {
         grant.role === 'admin' ? (
           <Badge tone="accent">Admin</Badge>
         ) : (
-          <Badge>Manager · {grant.brand?.name ?? '—'}</Badge>
+          // The brand beside the badge, not in it: on a phone it goes under it, where a pill of both ran past the edge.
+          <>
+            <Badge>Manager</Badge> <MutedText>{grant.brand?.name ?? '—'}</MutedText>
+          </>
         ),
     },
     {
