@@ -21,6 +21,8 @@ export interface TDropLiveRound {
   round: number;
   soldCount: number;
   leftCount: number;
+  /** Of `leftCount`, the packs held back for the round's pass holders while its guarantee holds (decision record 29). */
+  heldBackLeftCount: number;
   state: TDropLiveRoundState;
 }
 
@@ -44,6 +46,7 @@ interface TLiveRoundSource {
   beginIssuedPackNumber: number;
   endIssuedPackNumber: number;
   soldCount: number;
+  heldBackLeftCount: number;
 }
 
 /** Each round's state at `now`, from the drop's times and the rounds' counts (the drop page's own rules). */
@@ -64,33 +67,41 @@ export function liveRoundsAt(
           : begins > now.getTime() && now.getTime() < new Date(drop.dropEndAt).getTime()
             ? 'UPCOMING'
             : 'ENDED';
-    return { id: round.id, round: round.round, soldCount: round.soldCount, leftCount, state };
+    return {
+      id: round.id,
+      round: round.round,
+      soldCount: round.soldCount,
+      leftCount,
+      heldBackLeftCount: round.heldBackLeftCount,
+      state,
+    };
   });
 }
 
 /**
- * The drop a client holds with a live event's counts written in: each round's sold count, the drop's counts, its
- * sold-out state and its gift packs given; everything else (times, contents, the viewer's own part) as it was. An event about another drop,
- * or older than what the drop already shows, changes nothing.
+ * The drop a client holds with a live event's counts written in: each round's sold and held-back counts, the drop's
+ * counts, its sold-out state and its gift packs given; everything else (times, contents, the viewer's own part) as it
+ * was. An event about another drop, or older than what the drop already shows, changes nothing.
  */
 export function withLiveCounts<
   D extends {
     id: string;
     counts: { soldCount: number; dropCount: number };
     isSoldOut: boolean;
-    salePolicies: readonly { id: string; soldCount: number }[];
+    salePolicies: readonly { id: string; soldCount: number; heldBackLeftCount: number }[];
     giftRound: { givenCount: number } | null;
   },
 >(drop: D, live: TDropLiveCountsShape): D {
   if (live.dropId !== drop.id) return drop;
-  const soldOf = new Map(live.rounds.map((round) => [round.id, round.soldCount]));
+  const liveOf = new Map(live.rounds.map((round) => [round.id, round]));
   return {
     ...drop,
     counts: { ...drop.counts, soldCount: live.counts.soldCount, dropCount: live.counts.dropCount },
     isSoldOut: live.isSoldOut,
-    salePolicies: drop.salePolicies.map((policy) =>
-      soldOf.has(policy.id) ? { ...policy, soldCount: soldOf.get(policy.id)! } : policy,
-    ),
+    salePolicies: drop.salePolicies.map((policy) => {
+      const round = liveOf.get(policy.id);
+      return round ? { ...policy, soldCount: round.soldCount, heldBackLeftCount: round.heldBackLeftCount } : policy;
+    }),
     giftRound:
       drop.giftRound && live.giftRound ? { ...drop.giftRound, givenCount: live.giftRound.givenCount } : drop.giftRound,
   };

@@ -18,6 +18,7 @@ export const ZDropLiveCounts = z.object({
       round: z.number().int(),
       soldCount: z.number().int(),
       leftCount: z.number().int(),
+      heldBackLeftCount: z.number().int(),
       state: z.enum(dropLiveRoundStates),
     }),
   ),

@@ -72,6 +72,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         whitelists: [{ id: dropIds.whitelist, name: 'Early fans', kind: 'LIST', size: 250 }],
         requiredPass: null,
         passGuarantee: null,
+        heldBackLeftCount: 0,
         isRaffle: false,
         ...changes,
       }
@@ -89,6 +90,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         whitelists: [],
         requiredPass: null,
         passGuarantee: null,
+        heldBackLeftCount: 0,
         isRaffle: false,
         ...changes,
       };

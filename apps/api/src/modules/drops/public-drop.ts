@@ -55,6 +55,8 @@ export interface TPublicPolicy {
   beginIssuedPackNumber: number;
   endIssuedPackNumber: number;
   soldCount: number;
+  /** Unclaimed packs held back for the round's pass holders (its first numbers); 0 without a guarantee. */
+  heldBackLeftCount: number;
   whitelist: { name: string; size: number } | null;
   requiredPass: { id: string; name: string } | null;
   passGuarantee: TPassGuarantee | null;
@@ -93,13 +95,18 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
     .where(inArray(salePolicies.dropId, dropIds))
     .orderBy(asc(salePolicies.round));
   const policyIds = policies.map((policy) => policy.id);
-  const unclaimed = await queryRows<{ policy_id: string; unclaimed: number | string }>(
+  // Of a round's unclaimed packs, those held back for its pass holders are its first numbers (decision record 29).
+  const unclaimed = await queryRows<{ policy_id: string; unclaimed: number | string; held_back: number | string }>(
     db,
-    sql`select policy_id, count(*) as unclaimed from packs
-        where policy_id = any(${sqlArray(policyIds)}::uuid[]) and order_id is null
-        group by policy_id`,
+    sql`select p.policy_id, count(*) as unclaimed,
+               count(*) filter (where p.number < sp.begin_issued_pack_number + coalesce(sp.guaranteed_pack_count, 0))
+                 as held_back
+        from packs p join sale_policies sp on sp.id = p.policy_id
+        where p.policy_id = any(${sqlArray(policyIds)}::uuid[]) and p.order_id is null
+        group by p.policy_id`,
   );
   const unclaimedOf = new Map(unclaimed.map((row) => [row.policy_id, Number(row.unclaimed)]));
+  const heldBackOf = new Map(unclaimed.map((row) => [row.policy_id, Number(row.held_back)]));
   const whitelisted = policies.filter((policy) => policy.whitelistName !== null).map((policy) => policy.id);
   const sizes =
     whitelisted.length === 0
@@ -156,6 +163,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
             beginIssuedPackNumber: policy.beginIssuedPackNumber,
             endIssuedPackNumber: policy.endIssuedPackNumber,
             soldCount: issued - (unclaimedOf.get(policy.id) ?? 0),
+            heldBackLeftCount: heldBackOf.get(policy.id) ?? 0,
             whitelist:
               policy.whitelistName === null ? null : { name: policy.whitelistName, size: sizeOf.get(policy.id) ?? 0 },
             requiredPass: policy.requiredPassId
@@ -213,6 +221,7 @@ export function toDrop(
       beginIssuedPackNumber: policy.beginIssuedPackNumber,
       endIssuedPackNumber: policy.endIssuedPackNumber,
       soldCount: policy.soldCount,
+      heldBackLeftCount: policy.heldBackLeftCount,
       // The list's id is its round's: a round has at most one list (passes may add a second kind later).
       whitelists: policy.whitelist
         ? [{ id: policy.id, name: policy.whitelist.name, kind: 'LIST', size: policy.whitelist.size }]

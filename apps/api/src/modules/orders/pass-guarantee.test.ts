@@ -125,6 +125,10 @@ describe('a round that guarantees packs to pass holders', () => {
       minutes: 30,
       endsAt: new Date(openedAt.getTime() + 30 * MINUTE_MS).toISOString(),
     });
+    // What is still held back, for the drop page to tell everyone else what is theirs to buy (hunt, session 74).
+    const heldBackLeft = async () =>
+      (await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}` })).json().data.salePolicies[0].heldBackLeftCount;
+    expect(shown.salePolicies[0].heldBackLeftCount).toBe(2);
 
     // Three packs are open to everyone; then only the two held back are left, and not for people without the pass.
     for (let n = 0; n < 3; n += 1) {
@@ -132,6 +136,7 @@ describe('a round that guarantees packs to pass holders', () => {
       expect(bought.statusCode).toBe(201);
       expect((await packNumbersOf(bought.json().data.id))[0]).toBeGreaterThanOrEqual(3);
     }
+    expect(await heldBackLeft()).toBe(2);
     const outsider = await funded();
     expect((await viewerOf(outsider.accessToken, dropId)).viewer.passGuarantee).toEqual({
       holdsPass: false,
@@ -150,6 +155,7 @@ describe('a round that guarantees packs to pass holders', () => {
     const share = await buyPacks(first.accessToken, dropId);
     expect(share.statusCode).toBe(201);
     expect(await packNumbersOf(share.json().data.id)).toEqual([1]);
+    expect(await heldBackLeft()).toBe(1);
     expect((await viewerOf(first.accessToken, dropId)).viewer.passGuarantee).toEqual({ holdsPass: true, packsLeft: 0 });
     // Told their share is bought, not that the packs are for holders: they are one.
     expect((await buyPacks(first.accessToken, dropId)).json()).toEqual({
@@ -163,6 +169,7 @@ describe('a round that guarantees packs to pass holders', () => {
     expect(held.statusCode).toBe(201);
     expect(held.json().data.status).toBe('PENDING');
     expect(await packNumbersOf(held.json().data.id)).toEqual([2]);
+    expect(await heldBackLeft()).toBe(0);
     expect((await buyPacks(outsider.accessToken, dropId)).json().code).toBe('SOLD_OUT');
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TDrop } from '@cypher/contract';
+import { errorCatalogue, type TDrop } from '@cypher/contract';
 import { appConfig } from '../../config.ts';
 import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
@@ -190,7 +190,7 @@ describe('drop page: states at the boundaries', () => {
       minutes: 30,
       endsAt: '2026-11-22T19:00:00.000Z',
     };
-    const rounds = [policy(1, { whitelists: [], passGuarantee: guarantee }), policy(2)];
+    const rounds = [policy(1, { whitelists: [], passGuarantee: guarantee, heldBackLeftCount: 40 }), policy(2)];
     let viewerGuarantee = { holdsPass: false, packsLeft: 0 };
     dropApi(() =>
       drop({
@@ -222,6 +222,49 @@ describe('drop page: states at the boundaries', () => {
         exact: false,
       }),
     ).toBeInTheDocument();
+  });
+
+  // Hunt (session 74): with every pack left held back, someone without the pass read "You can buy up to 3 packs" and
+  // a Buy button, and a holder with 2 of their share left read 3; the API then refused (PACKS_HELD_FOR_HOLDERS,
+  // HOLDER_SHARE_EXCEEDED).
+  it('says who can buy the packs held back for holders, and how many, until the hold ends', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const guarantee = {
+      pass: { id: '0190a0b0-0000-7000-8000-0000000aa001', name: 'Neon Season Pass' },
+      packsPerHolder: 2,
+      packCount: 40,
+      minutes: 30,
+      endsAt: '2026-11-22T19:00:00.000Z',
+    };
+    // 100 packs: 60 taken, and the 40 left are all still held back.
+    const rounds = [
+      policy(1, { whitelists: [], perPersonLimit: 3, passGuarantee: guarantee, soldCount: 60, heldBackLeftCount: 40 }),
+      policy(2),
+    ];
+    let viewerGuarantee = { holdsPass: false, packsLeft: 0 };
+    dropApi(() =>
+      drop({
+        salePolicies: rounds,
+        viewer: { isWhitelisted: null, passGuarantee: viewerGuarantee, remaining: 3, purchasedCount: 0 },
+      }),
+    );
+    const first = renderApp(dropUrl);
+    expect(
+      await screen.findByText(
+        'Until the hold ends, the packs left in round 1 are for pass holders: any they leave then go on sale to everyone.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/You can buy up to/)).toBeNull();
+    const buy = await screen.findByRole('button', { name: 'Buy packs' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription(errorCatalogue.PACKS_HELD_FOR_HOLDERS.message);
+    first.unmount();
+
+    viewerGuarantee = { holdsPass: true, packsLeft: 2 };
+    renderApp(dropUrl);
+    expect(await screen.findByText('You can buy up to 2 packs in round 1 while the hold lasts.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
   });
 
   it('shows the allowance left and the packs held', async () => {

@@ -46,7 +46,7 @@ import { RafflePanel, type TRaffleBuying } from './components/raffle-panel.tsx';
 import { isOpenForJoiningAt, serverNowOf, WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, packsLeft, roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
-import { purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
+import { packsWithinReach, purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
 import { usePurchasePopup } from './use-purchase-popup.ts';
 
@@ -94,7 +94,7 @@ function DropDetail({ drop, read, now }: { drop: TDrop; read: UseQueryResult<TDr
       >
         <SaleStatus drop={drop} phase={phase} now={now} />
         {drop.description ? <p className={styles.description}>{drop.description}</p> : null}
-        <ViewerPanel drop={drop} phase={phase} read={read} />
+        <ViewerPanel drop={drop} phase={phase} read={read} now={now} />
         <dl className={styles.facts} aria-label="Editions and packs">
           <div>
             <dt>Total editions</dt>
@@ -179,7 +179,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   const focus = roundInFocus(phase);
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
   const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null, focus?.saleEndAt ?? null);
-  const allowance = raffleAllowance(purchaseAllowance(drop, phase), raffle.data ?? null, now);
+  const allowance = raffleAllowance(purchaseAllowance(drop, phase, now), raffle.data ?? null, now);
   const offer = reminderOffer(drop, now, isLoggedIn);
   // Of a raffle round, only its winners are reminded once it is drawn: not offered before its read is in, rather than
   // offered and taken back (the page shares the raffle's read with its panel below).
@@ -405,10 +405,14 @@ const packsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'pac
 function guaranteeText(
   guarantee: TPassGuarantee & NonNullable<TDropViewer['passGuarantee']>,
   roundName: string,
+  heldBackLeft: number,
 ): string {
   const until = formatDateTimeWithZone(guarantee.endsAt);
   if (!guarantee.holdsPass) {
-    return `${capitalized(roundName)} is open to everyone, and ${packsText(guarantee.packCount)} of it ${guarantee.packCount === 1 ? 'is' : 'are'} held for holders of ${guarantee.pass.name} until ${until}.`;
+    // The packs still held, not the number held at the opening: holders' purchases take them out of it.
+    return heldBackLeft === 0
+      ? `${capitalized(roundName)} is open to everyone; holders of ${guarantee.pass.name} have bought every pack held for them.`
+      : `${capitalized(roundName)} is open to everyone, and ${packsText(heldBackLeft)} of it ${heldBackLeft === 1 ? 'is' : 'are'} held for holders of ${guarantee.pass.name} until ${until}.`;
   }
   if (guarantee.packsLeft === 0) {
     return `You have bought the ${packsText(guarantee.packsPerHolder)} your ${guarantee.pass.name} guarantees you in ${roundName}.`;
@@ -420,7 +424,17 @@ function guaranteeText(
  * The signed-in viewer's place in the current (or next) round: whitelist or pass, what is left to buy, what they
  * hold.
  */
-function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; read: UseQueryResult<TDrop> }) {
+function ViewerPanel({
+  drop,
+  phase,
+  read,
+  now,
+}: {
+  drop: TDrop;
+  phase: TDropPhase;
+  read: UseQueryResult<TDrop>;
+  now: Date;
+}) {
   const { isLoggedIn } = useSession();
   if (phase.status === 'COMPLETED') return null;
   // Signed in, on a page the server rendered for visitors, and the person's own read failed: the visitor's answer
@@ -470,6 +484,8 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
   const requiredPass = round?.requiredPass ?? null;
   const guarantee = passGuarantee && round?.passGuarantee ? { ...passGuarantee, ...round.passGuarantee } : null;
   const isShut = isWhitelisted === false || holdsRequiredPass === false;
+  // While packs are held back for pass holders, what the viewer can take now may be fewer than their limit.
+  const reach = round ? packsWithinReach(round, drop.viewer, now) : null;
   return (
     <div className={styles.viewer} aria-label="Your allowance" role="group">
       {requiredPass ? (
@@ -483,7 +499,7 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
         </p>
       ) : guarantee ? (
         <p>
-          {guaranteeText(guarantee, roundName)}{' '}
+          {guaranteeText(guarantee, roundName, round?.heldBackLeftCount ?? 0)}{' '}
           <Link to={`/pass/${guarantee.pass.id}`} className={styles.inlineLink}>
             {guarantee.holdsPass ? 'See the pass' : 'Get the pass'}
           </Link>
@@ -500,7 +516,11 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
               : `You are not on the whitelist for ${roundName}.`}
         </p>
       )}
-      {isShut ? null : (
+      {isShut ? null : reach === 0 && remaining !== 0 ? (
+        <p>{`Until the hold ends, the packs left in ${roundName} are for pass holders: any they leave then go on sale to everyone.`}</p>
+      ) : reach !== null && (remaining === null || reach < remaining) ? (
+        <p>{`You can buy up to ${packsText(reach)} in ${roundName} while the hold lasts.`}</p>
+      ) : (
         <p>
           {remaining === null
             ? `No per-person limit in ${roundName}.`

@@ -1,4 +1,11 @@
-import { errorCatalogue, MAX_ORDER_QUANTITY, type TDrop, type TRaffleDraw } from '@cypher/contract';
+import {
+  errorCatalogue,
+  MAX_ORDER_QUANTITY,
+  type TDrop,
+  type TDropViewer,
+  type TRaffleDraw,
+  type TSalePolicy,
+} from '@cypher/contract';
 import { packsLeft, type TDropPhase } from '../../lib/drop-phase.ts';
 
 export interface TPurchaseAllowance {
@@ -9,8 +16,21 @@ export interface TPurchaseAllowance {
   maxQuantity: number;
 }
 
+/**
+ * While a round holds packs back for its pass holders (decision record 29), the packs the viewer may take now: the
+ * others left, and for a holder also what is left of their share of the held-back ones. Null when no hold is on, and
+ * every pack left is anyone's the round admits. A visitor counts as someone without the pass.
+ */
+export function packsWithinReach(round: TSalePolicy, viewer: TDropViewer | null, now: Date): number | null {
+  const guarantee = round.passGuarantee;
+  if (!guarantee || now.getTime() >= Date.parse(guarantee.endsAt)) return null;
+  const othersLeft = Math.max(0, packsLeft(round) - round.heldBackLeftCount);
+  const share = viewer?.passGuarantee?.holdsPass ? viewer.passGuarantee.packsLeft : 0;
+  return othersLeft + Math.min(share, round.heldBackLeftCount);
+}
+
 /** Whether the signed-in viewer may buy now, and how many. */
-export function purchaseAllowance(drop: TDrop, phase: TDropPhase): TPurchaseAllowance {
+export function purchaseAllowance(drop: TDrop, phase: TDropPhase, now: Date): TPurchaseAllowance {
   const current = phase.round.current;
   if (!phase.isOnSale || !current) {
     const reason = phase.isSoldOut || phase.isRoundSoldOut ? errorCatalogue.SOLD_OUT.message : phase.headline;
@@ -23,7 +43,19 @@ export function purchaseAllowance(drop: TDrop, phase: TDropPhase): TPurchaseAllo
   if (viewer?.holdsRequiredPass === false) {
     return { canBuy: false, reason: errorCatalogue.PASS_REQUIRED.message, maxQuantity: 0 };
   }
-  const maxQuantity = Math.min(MAX_ORDER_QUANTITY, viewer?.remaining ?? MAX_ORDER_QUANTITY, packsLeft(current));
+  if (viewer?.remaining === 0) {
+    return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };
+  }
+  // The packs left are all held back for holders (or for other holders, once a holder's share is bought): the API's
+  // PACKS_HELD_FOR_HOLDERS, said before Buy rather than after it.
+  const reach = packsWithinReach(current, viewer ?? null, now);
+  if (reach === 0) return { canBuy: false, reason: errorCatalogue.PACKS_HELD_FOR_HOLDERS.message, maxQuantity: 0 };
+  const maxQuantity = Math.min(
+    MAX_ORDER_QUANTITY,
+    viewer?.remaining ?? MAX_ORDER_QUANTITY,
+    packsLeft(current),
+    reach ?? MAX_ORDER_QUANTITY,
+  );
   if (maxQuantity < 1) {
     return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };
   }

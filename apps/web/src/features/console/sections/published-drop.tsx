@@ -35,7 +35,12 @@ const time = (iso: string) => <time dateTime={iso}>{formatDateTimeWithZone(iso)}
  * ended, which no later round sells (each round sells its own packs). Held packs count as taken until their hold ends.
  */
 function packsLeft(drop: TConsoleDrop, readAt: number): { left: number; unsold: number } {
-  const rounds = drop.rounds.map((round) => ({ ...round, soldCount: round.soldCount + round.heldCount }));
+  // Held-back packs are the drop page's concern (who may buy them now), not the count of what is left.
+  const rounds = drop.rounds.map((round) => ({
+    ...round,
+    soldCount: round.soldCount + round.heldCount,
+    heldBackLeftCount: 0,
+  }));
   let left = 0;
   let unsold = 0;
   for (const round of liveRoundsAt(drop, rounds, new Date(readAt))) {
