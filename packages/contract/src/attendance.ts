@@ -116,6 +116,14 @@ export const ZAttendanceToday = z.object({
   streak: z.number().int(),
   /** Today's reward; null when no calendar covers today (nothing to check in for). */
   reward: ZGrant.nullable(),
+  /**
+   * Whether today's reward can still be given: false only for a pass, an edition or a pack whose supply is used up or
+   * over (the pass's validity or the gift round's drop ended, the drop revealed). Checking in then still counts for
+   * the streak but records the reward OUT_OF_STOCK, so the page says so before the check-in, not after it. Read
+   * without a lock: a check-in may still find the last one gone. True for credit and tickets, which never run out,
+   * and when `reward` is null (nothing to run out).
+   */
+  isRewardLeft: z.boolean(),
 });
 export type TAttendanceToday = z.infer<typeof ZAttendanceToday>;
 
@@ -127,8 +135,11 @@ export const ZAttendanceTodayV2 = ZAttendanceToday.extend({
   calendar: ZAttendanceCalendarSummary.nullable(),
   /** Today's check-in with what it gave, once done. */
   checkIn: ZAttendanceCheckIn.nullable(),
-  /** The next bonus the streak can reach (checking in today included), or null. */
-  nextStreakBonus: ZStreakBonus.nullable(),
+  /**
+   * The next bonus the streak can reach (checking in today included), or null; `isRewardLeft` as today's reward's,
+   * now: a bonus due today would otherwise be promised with the check-in and arrive OUT_OF_STOCK.
+   */
+  nextStreakBonus: ZStreakBonus.extend({ isRewardLeft: z.boolean() }).nullable(),
 });
 export type TAttendanceTodayV2 = z.infer<typeof ZAttendanceTodayV2>;
 

@@ -167,11 +167,12 @@ export function attendanceToday(changes: Partial<TAttendanceTodayV2> = {}): TAtt
     isCheckedIn: false,
     streak: 3,
     reward: grants.credit(),
+    isRewardLeft: true,
     timeZone: 'Asia/Seoul',
     nextDayStartsAt: attendanceTimes.nextDayStartsAt,
     calendar: calendarSummary,
     checkIn: null,
-    nextStreakBonus: streakBonuses[1]!,
+    nextStreakBonus: { ...streakBonuses[1]!, isRewardLeft: true },
     ...changes,
   };
 }

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, signUp } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
-import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
+import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { grantables, noticesOf, ticketCountOf } from '../../testing/grant-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -120,6 +120,7 @@ describe('checking in', () => {
       isCheckedIn: false,
       streak: 0,
       reward: { kind: 'CREDIT', description: '10.00 CYP', credit: { amount: 1_000, currency: 'CYP' } },
+      isRewardLeft: true,
     });
   });
 
@@ -578,5 +579,59 @@ describe('reward calendars in the console', () => {
     expect(lengthened.json()).toMatchObject(endDateRefusal);
     const renamed = await changeApril({ name: 'April showers' });
     expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+});
+
+describe('rewards that run out', () => {
+  it('are said to be left until the last is given, then not, before anyone spends a check-in on them', async () => {
+    // 10:00 in Seoul on 10 June 2037: a gift round of one pack, and an edition pool of one as a 2-day bonus.
+    t.clock.set('2037-06-10T01:00:00Z');
+    const drop = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 1, perPersonLimit: null }],
+      giftPackCount: 1,
+      name: 'Knights Gift Drop',
+    });
+    const { grants } = await grantables(t, { accessToken: await freshAccessToken(t, admin.userId) }, { poolSize: 1 });
+    await makeCalendar({
+      name: 'Gift days',
+      startDate: '2037-06-10',
+      endDate: '2037-06-12',
+      dailyReward: credit(100),
+      dayRewards: [
+        { date: '2037-06-10', reward: { kind: 'PACK', dropId: drop.dropId, giftRoundId: drop.giftRound!.id } },
+      ],
+      streakBonuses: [{ streakDays: 2, reward: grants.edition() }],
+    });
+    const [first, second] = [await fastBuyer(t), await fastBuyer(t)];
+    const todayOf = async (who: TWho) => (await send('GET', '/v2/attendance/today', who)).json().data;
+
+    expect(await todayOf(second)).toMatchObject({
+      reward: { kind: 'PACK', description: 'a pack of Knights Gift Drop' },
+      isRewardLeft: true,
+      nextStreakBonus: { streakDays: 2, isRewardLeft: true },
+    });
+    const given = (await checkIn(first)).json().data;
+    expect(given.rewards[0]).toMatchObject({ status: 'DELIVERED', grant: { kind: 'PACK' } });
+    // The round's one pack is given: the second person is told so before checking in, on both versions.
+    expect(await todayOf(second)).toMatchObject({ isCheckedIn: false, isRewardLeft: false });
+    expect((await send('GET', '/v1/attendance/today', second)).json().data).toMatchObject({ isRewardLeft: false });
+    const late = await checkIn(second);
+    expect(late.statusCode).toBe(201);
+    expect(late.json().data).toMatchObject({ streak: 1, rewards: [{ status: 'OUT_OF_STOCK' }] });
+
+    // The next day's credit never runs out; the 2-day bonus's one edition does, once the first person takes it.
+    t.clock.set('2037-06-11T01:00:00Z');
+    expect(await todayOf(second)).toMatchObject({
+      reward: { kind: 'CREDIT' },
+      isRewardLeft: true,
+      nextStreakBonus: { streakDays: 2, isRewardLeft: true },
+    });
+    const bonus = (await checkIn(first)).json().data;
+    expect(bonus.rewards.map((reward: { status: string }) => reward.status)).toEqual(['DELIVERED', 'DELIVERED']);
+    expect(await todayOf(second)).toMatchObject({
+      isRewardLeft: true,
+      nextStreakBonus: { streakDays: 2, isRewardLeft: false },
+    });
   });
 });

@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { resolveGrants } from '../grants/grant-views.ts';
+import { grantsLeft } from '../grants/grants-left.ts';
 import { findAccountById } from '../users/accounts.ts';
 import { calendarCovering, rewardOfDay, streakBonusesOf } from './attendance-calendar-rules.ts';
 import { localDateOf, startOfNextLocalDay } from './attendance-days.ts';
@@ -22,8 +23,9 @@ import { attendanceCheckIns, type TAttendanceCheckInRow } from './attendance.tab
 
 /*
  * Route: GET /v2/attendance/rewards, GET /v1/attendance/today, GET /v2/attendance/today, GET /v1/attendance,
- * GET /v1/attendance/{id} (attendance.routes.ts) · Reads: attendance_calendars, attendance_check_ins, and what grants
- * name (grants/grant-views.ts) · Writes: nothing · UI: features/attendance (/tickets/attendance) · Tests: attendance.test.ts.
+ * GET /v1/attendance/{id} (attendance.routes.ts) · Reads: attendance_calendars, attendance_check_ins, what grants
+ * name (grants/grant-views.ts) and whether today's are left to give (grants/grants-left.ts) · Writes: nothing · UI:
+ * features/attendance (/tickets/attendance) · Tests: attendance.test.ts.
  */
 
 type TReadContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
@@ -120,7 +122,13 @@ export async function getAttendanceRewards(
 /** `GET /v1/attendance/today`: checked in today or not, the streak, today's reward. */
 export async function getAttendanceToday(ctx: TReadContext, userId: string): Promise<TAttendanceToday> {
   const { today, ...rest } = await todayOf(ctx, userId);
-  return { date: today, isCheckedIn: rest.isCheckedIn, streak: rest.streak, reward: rest.reward };
+  return {
+    date: today,
+    isCheckedIn: rest.isCheckedIn,
+    streak: rest.streak,
+    reward: rest.reward,
+    isRewardLeft: rest.isRewardLeft,
+  };
 }
 
 /** `GET /v2/attendance/today`: the same, with the time zone, the next day's start, the check-in and the next bonus. */
@@ -131,23 +139,33 @@ export async function getAttendanceTodayV2(ctx: TReadContext, userId: string): P
   const [checkIn] = todayCheckIn ? await checkInViewsOf(ctx.db, [todayCheckIn], wording) : [];
   const next = calendar ? streakBonusesOf(calendar).find((bonus) => bonus.streakDays >= rest.streak + 1) : undefined;
   const [nextReward] = next ? await resolveGrants(ctx.db, [next.reward], wording) : [];
+  const [isNextRewardLeft] = next ? await grantsLeft(ctx.db, [next.reward], ctx.clock.now()) : [];
   return {
     date: today,
     isCheckedIn: rest.isCheckedIn,
     streak: rest.streak,
     reward: rest.reward,
+    isRewardLeft: rest.isRewardLeft,
     timeZone,
     nextDayStartsAt: startOfNextLocalDay(today, timeZone).toISOString(),
     calendar: calendar ? calendarSummaryOf(calendar) : null,
     checkIn: checkIn ?? null,
-    nextStreakBonus: next && nextReward ? { streakDays: next.streakDays, reward: nextReward.view } : null,
+    nextStreakBonus:
+      next && nextReward
+        ? { streakDays: next.streakDays, reward: nextReward.view, isRewardLeft: isNextRewardLeft ?? true }
+        : null,
   };
 }
 
 async function todayOf(ctx: TReadContext, userId: string) {
-  const today = localDateOf(ctx.clock.now(), ctx.config.attendance.timeZone);
+  const now = ctx.clock.now();
+  const today = localDateOf(now, ctx.config.attendance.timeZone);
   const [calendar, standing] = await Promise.all([calendarCovering(ctx.db, today), standingOf(ctx.db, userId, today)]);
-  const [reward] = calendar ? await resolveGrants(ctx.db, [rewardOfDay(calendar, today)], wordingOf(ctx)) : [];
+  const grant = calendar ? rewardOfDay(calendar, today) : null;
+  const [reward] = grant ? await resolveGrants(ctx.db, [grant], wordingOf(ctx)) : [];
+  // Asked of the same supply, by the same conditions, as the check-in's delivery, so the page can say before the
+  // check-in what the delivery would otherwise record as OUT_OF_STOCK after it.
+  const [isRewardLeft] = grant ? await grantsLeft(ctx.db, [grant], now) : [];
   return {
     today,
     calendar,
@@ -155,6 +173,7 @@ async function todayOf(ctx: TReadContext, userId: string) {
     isCheckedIn: standing.todayCheckIn !== null,
     streak: standing.streak,
     reward: reward?.view ?? null,
+    isRewardLeft: isRewardLeft ?? true,
   };
 }
 

@@ -39,6 +39,15 @@ export async function holdOffRevealWhileHidden(tx: Db, dropId: string): Promise<
 }
 
 /**
+ * Whether the drop's contents are public already, read without the reveal's lock: for a page that only tells (a gift
+ * pack still to give, grants/grants-left.ts), never for a claim, which takes holdOffRevealWhileHidden.
+ */
+export async function isDropRevealed(db: Db, dropId: string): Promise<boolean> {
+  const [drop] = await db.select({ revealedAt: drops.revealedAt }).from(drops).where(eq(drops.id, dropId));
+  return Boolean(drop?.revealedAt);
+}
+
+/**
  * Reveals the drop if it is due (published, past dropEndAt, no order undecided), sealing its claim log to the end
  * first so the log published with the reveal is complete. Returns when it was revealed, or null while it may not be.
  */

@@ -9,15 +9,16 @@ import { newId } from '../../lib/ids.ts';
 import { sha256Hex } from '../../lib/sha256-hex.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
 import { notifySignalSql } from '../drops/live/drop-signals.ts';
-import { assignPacksCtes, claimPacks } from '../drops/packs/pack-claims.ts';
-import { holdOffRevealWhileHidden } from '../drops/reveal-drop.ts';
+import { assignPacksCtes, claimPacks, hasUnclaimedPacks } from '../drops/packs/pack-claims.ts';
+import { holdOffRevealWhileHidden, isDropRevealed } from '../drops/reveal-drop.ts';
 
 /*
  * Route: none of its own; grants/deliver-grants.ts gives PACK grants through it (POST /v1/redeems, POST
  * /v1/attendance, the airdrop job) · Writes: orders, and through drops' fragment packs, pack_claim_log and
- * product_activities · Reads: the published drop (getSaleDrop) · UI: features/redeem, features/attendance, the
+ * product_activities · Reads: the published drop (getSaleDrop); packs and the drop's reveal (isGiftPackLeft, for GET
+ * /v1 and /v2/attendance/today through grants/grants-left.ts) · UI: features/redeem, features/attendance, the
  * notifications; the pack opens from My Collection and My packs · Tests: grants/gift-packs.test.ts,
- * redeem/gift-pack-races.test.ts.
+ * redeem/gift-pack-races.test.ts, attendance/attendance.test.ts (isGiftPackLeft).
  */
 
 /** A pack given: the GIFT order that owns it, and the pack. */
@@ -110,4 +111,21 @@ export async function giveGiftPacks(
     const order = orders[index];
     return order ? { orderId: order.id, packId: order.pack.id, packNumber: order.pack.number } : null;
   });
+}
+
+/**
+ * Whether giveGiftPacks would give a pack of the gift round at `now`, by its own conditions: the drop has not ended,
+ * its contents are still hidden, and a pack of the round is unclaimed. Plain reads (no reveal lock, no claim, no
+ * counter row; the drop itself from getSaleDrop's memory), so a page can say a reward has run out before someone
+ * spends a check-in on it; the gift still decides under its locks, and may find the last pack gone.
+ */
+export async function isGiftPackLeft(
+  db: Db,
+  grant: { dropId: string; giftRoundId: string },
+  now: Date,
+): Promise<boolean> {
+  const drop = await getSaleDrop(db, grant.dropId);
+  if (!drop || drop.giftRound?.id !== grant.giftRoundId || now >= drop.dropEndAt) return false;
+  if (await isDropRevealed(db, drop.id)) return false;
+  return hasUnclaimedPacks(db, grant.giftRoundId, null);
 }

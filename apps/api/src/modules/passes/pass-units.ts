@@ -69,6 +69,26 @@ export async function grantPassUnits(
 }
 
 /**
+ * Whether grantPassUnits would give a unit of the pass at `now`: its validity has not ended and a unit is unclaimed
+ * (the claim's own scope: no order, no owner). A plain read, with no lock and no counter row, so a page can say a
+ * reward has run out before someone spends a check-in on it; the grant still decides under its claim, and may find
+ * the last unit gone. Reads passes, pass_units (pass_units_unclaimed_idx) · Route: GET /v1 and /v2/attendance/today,
+ * through grants/grants-left.ts · Tests: attendance/attendance.test.ts.
+ */
+export async function isPassUnitLeft(db: Db, passId: string, now: Date): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from passes p
+          where p.id = ${passId} and p.valid_until > ${now.toISOString()}::timestamptz
+            and exists (select 1 from pass_units u
+                        where u.pass_id = p.id and u.order_id is null and u.owner_user_id is null)
+        ) as found`,
+  );
+  return row?.found === true;
+}
+
+/**
  * Everyone holding at least one unit of the pass now (paid for or given), for an airdrop to its holders. Reads
  * pass_units.
  */

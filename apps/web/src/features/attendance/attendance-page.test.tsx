@@ -364,6 +364,34 @@ describe('attendance page: checking in', () => {
     expect(queryClient.getQueryState(queryKeys.packs.list({ isOpened: false }))?.isInvalidated).toBe(true);
   });
 
+  it('says before the check-in that today’s reward is all given out, and still lets the streak count', async () => {
+    api({
+      [`GET ${TODAY}`]: () =>
+        json(200, {
+          data: attendanceToday({
+            streak: 6,
+            reward: grants.pack(),
+            isRewardLeft: false,
+            nextStreakBonus: { ...streakBonuses[1]!, isRewardLeft: false },
+          }),
+        }),
+    });
+    renderApp(URL);
+    expect(await screen.findByText('A pack of Neon Tides')).toBeInTheDocument();
+    expect(screen.getByText('All given out: checking in today still counts for your streak.')).toBeInTheDocument();
+    expect(screen.getByText(/Checking in today makes 7 days in a row/)).toHaveTextContent(
+      'Checking in today makes 7 days in a row. Its bonus, Neon Season Pass, has all been given out.',
+    );
+    expect(screen.getByRole('button', { name: 'Check in' })).toBeEnabled();
+  });
+
+  it('says nothing is given out while today’s reward is left', async () => {
+    api({ [`GET ${TODAY}`]: () => json(200, { data: attendanceToday({ reward: grants.pack() }) }) });
+    renderApp(URL);
+    expect(await screen.findByText('A pack of Neon Tides')).toBeInTheDocument();
+    expect(screen.queryByText(/All given out/)).toBeNull();
+  });
+
   it('shows a refusal under the button in the API’s words, with the way to verify an email', async () => {
     api({
       [`POST ${CHECK_INS}`]: () =>

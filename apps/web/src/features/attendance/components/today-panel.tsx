@@ -16,8 +16,9 @@ import { formatCount } from '../../../lib/format.ts';
 
 /**
  * Today, signed in (spec section 2, `/tickets/attendance`): the date in the configured time zone, today's reward and
- * the streak bonus checking in would complete, the Check in button and how long today lasts; once checked in, what it
- * gave, with the way to where each reward now lives, and when the next check-in opens.
+ * the streak bonus checking in would complete (each said to be all given out when its supply is), the Check in button
+ * and how long today lasts; once checked in, what it gave, with the way to where each reward now lives, and when the
+ * next check-in opens.
  */
 export function TodayPanel({ today, now }: { today: TAttendanceTodayV2; now: Date }) {
   const checkIn = useCheckIn();
@@ -68,13 +69,27 @@ export function TodayPanel({ today, now }: { today: TAttendanceTodayV2; now: Dat
           <p className={styles.rewardTitle}>{grantTitle(today.reward)}</p>
         </div>
       </div>
+      {/* Said before the check-in, which would otherwise spend the day and only then say it had run out. */}
+      {today.isRewardLeft ? null : (
+        <p className={styles.gone}>
+          <Icon name="info" size={18} />
+          <span>All given out: checking in today still counts for your streak.</span>
+        </p>
+      )}
       {bonus ? (
         <p className={styles.bonus}>
           <Icon name="flame" size={18} />
-          <span>
-            Checking in today makes {daysText(bonus.streakDays)} in a row: you also receive{' '}
-            <strong>{grantTitle(bonus.reward)}</strong>.
-          </span>
+          {bonus.isRewardLeft ? (
+            <span>
+              Checking in today makes {daysText(bonus.streakDays)} in a row: you also receive{' '}
+              <strong>{grantTitle(bonus.reward)}</strong>.
+            </span>
+          ) : (
+            <span>
+              Checking in today makes {daysText(bonus.streakDays)} in a row. Its bonus,{' '}
+              <strong>{grantTitle(bonus.reward)}</strong>, has all been given out.
+            </span>
+          )}
         </p>
       ) : null}
       <Button variant="primary" size="lg" isBlock isLoading={checkIn.isPending} onClick={send}>
