@@ -21,7 +21,7 @@ export interface TDropLiveRound {
   round: number;
   soldCount: number;
   leftCount: number;
-  /** Of `leftCount`, the packs held back for the round's pass holders while its guarantee holds (decision record 29). */
+  /** Of `leftCount`, the packs held back for the round's pass holders (ZSalePolicy's `heldBackLeftCount`). */
   heldBackLeftCount: number;
   state: TDropLiveRoundState;
 }

@@ -54,8 +54,9 @@ export const ZSalePolicy = z.object({
   /** Packs held back for holders of a pass for a while, in a round open to everyone; null for none. */
   passGuarantee: ZPassGuarantee.nullable(),
   /**
-   * Of the round's packs left, those held back for its pass holders (decision record 29): until `passGuarantee.endsAt`
-   * only holders may buy them, so anyone else may buy the others only. 0 for a round without a guarantee.
+   * Of the round's packs left, its first numbers, held back for its pass holders (decision record 29): until
+   * `passGuarantee.endsAt` only holders may buy them, so anyone else may buy the others only. Counted whatever the
+   * time: once the hold ends, it says nothing (every pack left is anyone's). 0 for a round without a guarantee.
    */
   heldBackLeftCount: z.number().int(),
   /** A raffle round (issue 18): its winners buy (`GET /v1/raffles/{id}` says how to enter and who won). */

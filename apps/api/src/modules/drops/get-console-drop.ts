@@ -190,7 +190,7 @@ export function dropForAudit(drop: TConsoleDrop) {
   return {
     ...rest,
     giftRound: giftRound ? { ...giftRound, givenCount: undefined } : null,
-    rounds: drop.rounds.map(({ whitelist, soldCount: _sold, ...round }) => ({
+    rounds: drop.rounds.map(({ whitelist, soldCount: _sold, heldCount: _held, ...round }) => ({
       ...round,
       whitelist: whitelist ? { name: whitelist.name, size: whitelist.emails.length } : null,
     })),

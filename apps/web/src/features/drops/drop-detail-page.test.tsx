@@ -262,9 +262,22 @@ describe('drop page: states at the boundaries', () => {
     first.unmount();
 
     viewerGuarantee = { holdsPass: true, packsLeft: 2 };
-    renderApp(dropUrl);
+    const second = renderApp(dropUrl);
     expect(await screen.findByText('You can buy up to 2 packs in round 1 while the hold lasts.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    second.unmount();
+
+    // A holder who has bought their share is told so, not that the packs are for holders: they are one (review).
+    viewerGuarantee = { holdsPass: true, packsLeft: 0 };
+    renderApp(dropUrl);
+    expect(
+      await screen.findByText(
+        'Until the hold ends, the other packs left in round 1 are for other holders: any they leave then go on sale to everyone.',
+      ),
+    ).toBeInTheDocument();
+    const refused = await screen.findByRole('button', { name: 'Buy packs' });
+    expect(refused).toBeDisabled();
+    expect(refused).toHaveAccessibleDescription(errorCatalogue.HOLDER_SHARE_EXCEEDED.message);
   });
 
   it('shows the allowance left and the packs held', async () => {

@@ -517,7 +517,11 @@ function ViewerPanel({
         </p>
       )}
       {isShut ? null : reach === 0 && remaining !== 0 ? (
-        <p>{`Until the hold ends, the packs left in ${roundName} are for pass holders: any they leave then go on sale to everyone.`}</p>
+        <p>
+          {guarantee?.holdsPass
+            ? `Until the hold ends, the other packs left in ${roundName} are for other holders: any they leave then go on sale to everyone.`
+            : `Until the hold ends, the packs left in ${roundName} are for pass holders: any they leave then go on sale to everyone.`}
+        </p>
       ) : reach !== null && (remaining === null || reach < remaining) ? (
         <p>{`You can buy up to ${packsText(reach)} in ${roundName} while the hold lasts.`}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ORDER_QUANTITY } from '@cypher/contract';
+import { errorCatalogue, MAX_ORDER_QUANTITY } from '@cypher/contract';
 import { dropPhaseAt } from '../../lib/drop-phase.ts';
 import { drop, policy, times } from '../../test/drops-fixtures.ts';
 import { packsWithinReach, purchaseAllowance } from './purchase-allowance.ts';
@@ -58,5 +58,35 @@ describe('packsWithinReach', () => {
   it('leaves every pack to everyone once the hold ends, and in a round without one', () => {
     expect(packsWithinReach(round, viewer(false, 0), new Date(guarantee.endsAt))).toBeNull();
     expect(packsWithinReach(policy(1), viewer(false, 0), during)).toBeNull();
+  });
+});
+
+describe('purchaseAllowance while packs are held back for holders', () => {
+  const guarantee = {
+    pass: { id: '0190a0b0-0000-7000-8000-0000000aa001', name: 'Neon Season Pass' },
+    packsPerHolder: 2,
+    packCount: 40,
+    minutes: 30,
+    endsAt: '2026-11-22T19:00:00.000Z',
+  };
+  const during = new Date('2026-11-22T18:30:00.000Z');
+  const allHeld = (viewer: NonNullable<Parameters<typeof drop>[0]>['viewer']) =>
+    drop({
+      salePolicies: [policy(1, { passGuarantee: guarantee, soldCount: 60, heldBackLeftCount: 40 }), policy(2)],
+      viewer,
+    });
+
+  it('turns away someone without the pass, but not a visitor, whose answer is not known yet', () => {
+    const outsider = allHeld({
+      isWhitelisted: null,
+      passGuarantee: { holdsPass: false, packsLeft: 0 },
+      remaining: 2,
+      purchasedCount: 0,
+    });
+    expect(purchaseAllowance(outsider, dropPhaseAt(outsider, during), during).reason).toBe(
+      errorCatalogue.PACKS_HELD_FOR_HOLDERS.message,
+    );
+    const visitor = allHeld(null);
+    expect(purchaseAllowance(visitor, dropPhaseAt(visitor, during), during).canBuy).toBe(true);
   });
 });

@@ -46,10 +46,14 @@ export function purchaseAllowance(drop: TDrop, phase: TDropPhase, now: Date): TP
   if (viewer?.remaining === 0) {
     return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };
   }
-  // The packs left are all held back for holders (or for other holders, once a holder's share is bought): the API's
-  // PACKS_HELD_FOR_HOLDERS, said before Buy rather than after it.
-  const reach = packsWithinReach(current, viewer ?? null, now);
-  if (reach === 0) return { canBuy: false, reason: errorCatalogue.PACKS_HELD_FOR_HOLDERS.message, maxQuantity: 0 };
+  // The packs left are all held back for holders: the API's refusal said before Buy rather than after it, to someone
+  // without the pass PACKS_HELD_FOR_HOLDERS, to a holder who has bought their share HOLDER_SHARE_EXCEEDED (they are
+  // one). Only once the viewer's own answer is in: a visitor, or a holder before it comes, is not turned away.
+  const reach = viewer ? packsWithinReach(current, viewer, now) : null;
+  if (reach === 0) {
+    const refusal = viewer?.passGuarantee?.holdsPass ? 'HOLDER_SHARE_EXCEEDED' : 'PACKS_HELD_FOR_HOLDERS';
+    return { canBuy: false, reason: errorCatalogue[refusal].message, maxQuantity: 0 };
+  }
   const maxQuantity = Math.min(
     MAX_ORDER_QUANTITY,
     viewer?.remaining ?? MAX_ORDER_QUANTITY,

@@ -87,9 +87,15 @@ describe('useLiveDropCounts', () => {
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual([`/v1/drops/${dropIds.drop}/live`]);
     const before = cached();
 
-    act(() => FakeEventSource.opened[0]!.emit('counts', JSON.stringify(live(100, 57))));
+    // Round 2's packs held back for its pass holders move with the sale too (the drop page's "who can buy now").
+    const round2HeldBack = (event: TDropLiveCounts) => ({
+      ...event,
+      rounds: event.rounds.map((round) => (round.round === 2 ? { ...round, heldBackLeftCount: 12 } : round)),
+    });
+    act(() => FakeEventSource.opened[0]!.emit('counts', JSON.stringify(round2HeldBack(live(100, 57)))));
     expect(cached().counts.soldCount).toBe(157);
     expect(cached().salePolicies.map((entry) => entry.soldCount)).toEqual([100, 57]);
+    expect(cached().salePolicies.map((entry) => entry.heldBackLeftCount)).toEqual([0, 12]);
     // Everything else is as the drop's own read left it.
     expect(cached().contents).toBe(before.contents);
     expect(cached().viewer).toBe(before.viewer);
