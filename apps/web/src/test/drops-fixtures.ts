@@ -18,6 +18,7 @@ import {
   type TOrderFee,
   type TPack,
   type TPackItem,
+  type TPassGuarantee,
   type TSalePolicy,
 } from '@cypher/contract';
 import { brand } from './catalog-fixtures.ts';
@@ -55,6 +56,15 @@ const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
 
 const { id, slug, name, type, logoUrl } = brand();
 const brandSummary = { id, slug, name, type, logoUrl };
+
+/** A round's guarantee to holders of the Neon Season Pass: 2 packs each, 40 in all, held until 19:00 UTC. */
+export const neonPassGuarantee: TPassGuarantee = {
+  pass: { id: '0190a0b0-0000-7000-8000-0000000aa001', name: 'Neon Season Pass' },
+  packsPerHolder: 2,
+  packCount: 40,
+  minutes: 30,
+  endsAt: '2026-11-22T19:00:00.000Z',
+};
 
 export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSalePolicy {
   return round === 1

@@ -121,33 +121,22 @@ export async function getAttendanceRewards(
 
 /** `GET /v1/attendance/today`: checked in today or not, the streak, today's reward. */
 export async function getAttendanceToday(ctx: TReadContext, userId: string): Promise<TAttendanceToday> {
-  const { today, ...rest } = await todayOf(ctx, userId);
-  return {
-    date: today,
-    isCheckedIn: rest.isCheckedIn,
-    streak: rest.streak,
-    reward: rest.reward,
-    isRewardLeft: rest.isRewardLeft,
-  };
+  return (await todayOf(ctx, userId)).view;
 }
 
 /** `GET /v2/attendance/today`: the same, with the time zone, the next day's start, the check-in and the next bonus. */
 export async function getAttendanceTodayV2(ctx: TReadContext, userId: string): Promise<TAttendanceTodayV2> {
-  const { today, calendar, todayCheckIn, ...rest } = await todayOf(ctx, userId);
+  const { view, calendar, todayCheckIn } = await todayOf(ctx, userId);
   const { timeZone } = ctx.config.attendance;
   const wording = wordingOf(ctx);
   const [checkIn] = todayCheckIn ? await checkInViewsOf(ctx.db, [todayCheckIn], wording) : [];
-  const next = calendar ? streakBonusesOf(calendar).find((bonus) => bonus.streakDays >= rest.streak + 1) : undefined;
+  const next = calendar ? streakBonusesOf(calendar).find((bonus) => bonus.streakDays >= view.streak + 1) : undefined;
   const [nextReward] = next ? await resolveGrants(ctx.db, [next.reward], wording) : [];
   const [isNextRewardLeft] = next ? await grantsLeft(ctx.db, [next.reward], ctx.clock.now()) : [];
   return {
-    date: today,
-    isCheckedIn: rest.isCheckedIn,
-    streak: rest.streak,
-    reward: rest.reward,
-    isRewardLeft: rest.isRewardLeft,
+    ...view,
     timeZone,
-    nextDayStartsAt: startOfNextLocalDay(today, timeZone).toISOString(),
+    nextDayStartsAt: startOfNextLocalDay(view.date, timeZone).toISOString(),
     calendar: calendar ? calendarSummaryOf(calendar) : null,
     checkIn: checkIn ?? null,
     nextStreakBonus:
@@ -157,6 +146,7 @@ export async function getAttendanceTodayV2(ctx: TReadContext, userId: string): P
   };
 }
 
+/** Today as both versions answer it (`view`, v1's whole answer), with the calendar and check-in v2 goes on from. */
 async function todayOf(ctx: TReadContext, userId: string) {
   const now = ctx.clock.now();
   const today = localDateOf(now, ctx.config.attendance.timeZone);
@@ -166,15 +156,14 @@ async function todayOf(ctx: TReadContext, userId: string) {
   // Asked of the same supply, by the same conditions, as the check-in's delivery, so the page can say before the
   // check-in what the delivery would otherwise record as OUT_OF_STOCK after it.
   const [isRewardLeft] = grant ? await grantsLeft(ctx.db, [grant], now) : [];
-  return {
-    today,
-    calendar,
-    todayCheckIn: standing.todayCheckIn,
+  const view: TAttendanceToday = {
+    date: today,
     isCheckedIn: standing.todayCheckIn !== null,
     streak: standing.streak,
     reward: reward?.view ?? null,
     isRewardLeft: isRewardLeft ?? true,
   };
+  return { view, calendar, todayCheckIn: standing.todayCheckIn };
 }
 
 /** `GET /v1/attendance/{id}`: one of my check-ins; someone else's is not found, as an unknown one is. */

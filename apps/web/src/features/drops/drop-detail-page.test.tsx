@@ -4,7 +4,7 @@ import { errorCatalogue, type TDrop } from '@cypher/contract';
 import { appConfig } from '../../config.ts';
 import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
-import { balances, drop, dropIds, policy } from '../../test/drops-fixtures.ts';
+import { balances, drop, dropIds, neonPassGuarantee, policy } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { BOUNDARY_READ_SPREAD_MS } from '../../lib/use-refetch-when-changed.ts';
@@ -182,14 +182,8 @@ describe('drop page: states at the boundaries', () => {
   it('tells a holder the packs their pass guarantees them, and everyone else how many are held back', async () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    const passId = '0190a0b0-0000-7000-8000-0000000aa001';
-    const guarantee = {
-      pass: { id: passId, name: 'Neon Season Pass' },
-      packsPerHolder: 2,
-      packCount: 40,
-      minutes: 30,
-      endsAt: '2026-11-22T19:00:00.000Z',
-    };
+    const guarantee = neonPassGuarantee;
+    const passId = guarantee.pass.id;
     const rounds = [policy(1, { whitelists: [], passGuarantee: guarantee, heldBackLeftCount: 40 }), policy(2)];
     let viewerGuarantee = { holdsPass: false, packsLeft: 0 };
     dropApi(() =>
@@ -230,13 +224,7 @@ describe('drop page: states at the boundaries', () => {
   it('says who can buy the packs held back for holders, and how many, until the hold ends', async () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    const guarantee = {
-      pass: { id: '0190a0b0-0000-7000-8000-0000000aa001', name: 'Neon Season Pass' },
-      packsPerHolder: 2,
-      packCount: 40,
-      minutes: 30,
-      endsAt: '2026-11-22T19:00:00.000Z',
-    };
+    const guarantee = neonPassGuarantee;
     // 100 packs: 60 taken, and the 40 left are all still held back.
     const rounds = [
       policy(1, { whitelists: [], perPersonLimit: 3, passGuarantee: guarantee, soldCount: 60, heldBackLeftCount: 40 }),

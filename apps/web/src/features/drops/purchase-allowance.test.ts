@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, MAX_ORDER_QUANTITY } from '@cypher/contract';
 import { dropPhaseAt } from '../../lib/drop-phase.ts';
-import { drop, policy, times } from '../../test/drops-fixtures.ts';
+import { drop, neonPassGuarantee, policy, times } from '../../test/drops-fixtures.ts';
 import { packsWithinReach, purchaseAllowance } from './purchase-allowance.ts';
 
 describe('purchaseAllowance', () => {
@@ -31,13 +31,7 @@ describe('purchaseAllowance', () => {
 });
 
 describe('packsWithinReach', () => {
-  const guarantee = {
-    pass: { id: '0190a0b0-0000-7000-8000-0000000aa001', name: 'Neon Season Pass' },
-    packsPerHolder: 2,
-    packCount: 40,
-    minutes: 30,
-    endsAt: '2026-11-22T19:00:00.000Z',
-  };
+  const guarantee = neonPassGuarantee;
   const during = new Date('2026-11-22T18:30:00.000Z');
   // 100 packs, 50 taken; of the 50 left, 30 are still held back for holders.
   const round = policy(1, { passGuarantee: guarantee, soldCount: 50, heldBackLeftCount: 30 });
@@ -62,13 +56,7 @@ describe('packsWithinReach', () => {
 });
 
 describe('purchaseAllowance while packs are held back for holders', () => {
-  const guarantee = {
-    pass: { id: '0190a0b0-0000-7000-8000-0000000aa001', name: 'Neon Season Pass' },
-    packsPerHolder: 2,
-    packCount: 40,
-    minutes: 30,
-    endsAt: '2026-11-22T19:00:00.000Z',
-  };
+  const guarantee = neonPassGuarantee;
   const during = new Date('2026-11-22T18:30:00.000Z');
   const allHeld = (viewer: NonNullable<Parameters<typeof drop>[0]>['viewer']) =>
     drop({

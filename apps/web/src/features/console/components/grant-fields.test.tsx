@@ -189,36 +189,19 @@ describe('console grant fields, with more passes than a page holds', () => {
   it(
     'set editions aside for a manager of one brand with the brand chosen, its products offered at once',
     async () => {
-      const made = editionPool({ id: giveawayIds.newPool, size: 2, remaining: 2 });
       const products = [consoleProductItem({ id: '0190a0b0-0000-7000-8000-000000001d00', name: 'Figure 1' })];
-      const sent = consoleWithGiveaways(
-        (request) => {
-          const path = pathnameOf(request.path);
-          if (path === '/v1/console/products') return pageOf(products, request);
-          if (request.method === 'POST' && path === '/v1/console/edition-pools') return json(201, { data: made });
-          return undefined;
-        },
-        { isAdmin: false },
-      );
+      const sent = consoleWithProducts(products, { isAdmin: false });
       const user = userEvent.setup();
-      renderApp('/console/redeem-batches/new');
-
-      const form = await screen.findByRole('form', { name: 'New batch of codes' });
-      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
-      await user.click(within(form).getByRole('button', { name: 'Set editions aside' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      const dialog = await openSetAside(user);
       expect(within(dialog).queryByRole('combobox', { name: /^Brand/ })).toBeNull();
       expect(within(dialog).getByText('Neon Arcade')).toBeInTheDocument();
       const product = within(dialog).getByLabelText(/^Product/);
       await user.selectOptions(product, await within(product).findByRole('option', { name: /^Figure 1/ }));
-      await user.type(within(dialog).getByLabelText(/^Editions/), '2');
-      await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
-      await waitFor(() =>
-        expect(
-          sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === '/v1/console/edition-pools')
-            ?.body,
-        ).toEqual({ brandId: ids.neonArcade, productId: products[0]!.id, size: 2 }),
-      );
+      expect(await setAside(user, dialog, sent, 2)).toEqual({
+        brandId: ids.neonArcade,
+        productId: products[0]!.id,
+        size: 2,
+      });
     },
     JOURNEY_MS,
   );
@@ -232,20 +215,9 @@ describe('console grant fields, with more passes than a page holds', () => {
           name: `Figure ${number(n + 1)}`,
         }),
       );
-      const made = editionPool({ id: giveawayIds.newPool, size: 5, remaining: 5 });
-      const sent = consoleWithGiveaways((request) => {
-        const path = pathnameOf(request.path);
-        if (path === '/v1/console/products') return pageOf(products, request);
-        if (request.method === 'POST' && path === '/v1/console/edition-pools') return json(201, { data: made });
-        return undefined;
-      });
+      const sent = consoleWithProducts(products);
       const user = userEvent.setup();
-      renderApp('/console/redeem-batches/new');
-
-      const form = await screen.findByRole('form', { name: 'New batch of codes' });
-      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
-      await user.click(within(form).getByRole('button', { name: 'Set editions aside' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      const dialog = await openSetAside(user);
       const brandSelect = within(dialog).getByLabelText(/^Brand/);
       await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
       await user.selectOptions(brandSelect, ids.neonArcade);
@@ -254,15 +226,47 @@ describe('console grant fields, with more passes than a page holds', () => {
       await user.type(within(dialog).getByRole('searchbox', { name: 'Search published products by name' }), '142');
       await within(product).findByRole('option', { name: /^Figure 142/ });
       await user.selectOptions(product, products[141]!.id);
-      await user.type(within(dialog).getByLabelText(/^Editions/), '5');
-      await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
-      await waitFor(() =>
-        expect(
-          sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === '/v1/console/edition-pools')
-            ?.body,
-        ).toEqual({ brandId: ids.neonArcade, productId: products[141]!.id, size: 5 }),
-      );
+      expect(await setAside(user, dialog, sent, 5)).toEqual({
+        brandId: ids.neonArcade,
+        productId: products[141]!.id,
+        size: 5,
+      });
     },
     JOURNEY_MS,
   );
 });
+
+/** The console over `products`, answering a new edition pool as made. */
+function consoleWithProducts(products: ReturnType<typeof consoleProductItem>[], options?: { isAdmin?: boolean }) {
+  const made = editionPool({ id: giveawayIds.newPool, size: 5, remaining: 5 });
+  return consoleWithGiveaways((request) => {
+    const path = pathnameOf(request.path);
+    if (path === '/v1/console/products') return pageOf(products, request);
+    if (request.method === 'POST' && path === '/v1/console/edition-pools') return json(201, { data: made });
+    return undefined;
+  }, options);
+}
+
+/** A new batch of codes giving an edition, with its "Set editions aside" dialog open. */
+async function openSetAside(user: ReturnType<typeof userEvent.setup>) {
+  renderApp('/console/redeem-batches/new');
+  const form = await screen.findByRole('form', { name: 'New batch of codes' });
+  await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+  await user.click(within(form).getByRole('button', { name: 'Set editions aside' }));
+  return screen.findByRole('dialog', { name: 'Set editions aside' });
+}
+
+/** Sets `count` editions aside in the open dialog; gives what the API was asked for. */
+async function setAside(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  sent: SentRequest[],
+  count: number,
+): Promise<unknown> {
+  await user.type(within(dialog).getByLabelText(/^Editions/), String(count));
+  await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
+  const asked = () =>
+    sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === '/v1/console/edition-pools');
+  await waitFor(() => expect(asked()).toBeDefined());
+  return asked()!.body;
+}

@@ -50,6 +50,19 @@ function packsLeft(drop: TConsoleDrop, readAt: number): { left: number; unsold: 
   return { left, unsold };
 }
 
+/** One of the live counts: a small caps name over a large number, and what it counts. */
+function CountFigure({ term, count, caption }: { term: string; count: number; caption: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        {formatCount(count)}
+        <small>{caption}</small>
+      </dd>
+    </div>
+  );
+}
+
 /** Sold, held and left over every round, with a bar, then each round's own figures. */
 function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
   const { dropCount, soldCount, heldCount } = drop.counts;
@@ -59,38 +72,14 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
   return (
     <FormSection id="drop-counts" title="Live counts">
       <dl className={styles.counts}>
-        <div>
-          <dt>Sold</dt>
-          <dd>
-            {formatCount(soldCount)}
-            <small>
-              of {formatCount(dropCount)} packs · {formatPercent(share(soldCount))}
-            </small>
-          </dd>
-        </div>
-        <div>
-          <dt>Held</dt>
-          <dd>
-            {formatCount(heldCount)}
-            <small>awaiting payment</small>
-          </dd>
-        </div>
-        <div>
-          <dt>Left</dt>
-          <dd>
-            {formatCount(left)}
-            <small>on sale or to come</small>
-          </dd>
-        </div>
-        {unsold > 0 ? (
-          <div>
-            <dt>Unsold</dt>
-            <dd>
-              {formatCount(unsold)}
-              <small>left by rounds that ended</small>
-            </dd>
-          </div>
-        ) : null}
+        <CountFigure
+          term="Sold"
+          count={soldCount}
+          caption={`of ${formatCount(dropCount)} packs · ${formatPercent(share(soldCount))}`}
+        />
+        <CountFigure term="Held" count={heldCount} caption="awaiting payment" />
+        <CountFigure term="Left" count={left} caption="on sale or to come" />
+        {unsold > 0 ? <CountFigure term="Unsold" count={unsold} caption="left by rounds that ended" /> : null}
       </dl>
       <div
         className={styles.meter}
