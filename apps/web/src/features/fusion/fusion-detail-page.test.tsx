@@ -236,6 +236,10 @@ describe('fusion page: when it cannot be fused', () => {
     expect(screen.getByRole('button', { name: 'Choose materials' })).toHaveAccessibleDescription(
       'This fusion has ended: no more results can be made.',
     );
+    // None of what was not made is left to anyone: the result says what was made.
+    const makes = screen.getByRole('region', { name: 'What it makes' });
+    expect(makes).toHaveTextContent('12 of 100 made');
+    expect(makes).not.toHaveTextContent('left');
   });
 
   it('says all items are fused, with the action off and why, even to a visitor', async () => {

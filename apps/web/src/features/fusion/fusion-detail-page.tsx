@@ -87,7 +87,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
                   {product.name}
                 </Link>
                 <RarityBadge rarity={product.rarity} />
-                <p className={styles.supply}>{supplyLeftText(fusion)}</p>
+                <p className={styles.supply}>{supplyLeftText(fusion, status)}</p>
               </div>
             </div>
           ) : (
@@ -95,7 +95,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
             <div className={styles.result} style={{ '--result-tint': 'var(--color-border)' } as CSSProperties}>
               <div className={styles.resultText}>
                 <p className={styles.unannounced}>{resultName(fusion.result)}</p>
-                <p className={styles.supply}>{supplyLeftText(fusion)}</p>
+                <p className={styles.supply}>{supplyLeftText(fusion, status)}</p>
               </div>
             </div>
           )}

@@ -105,6 +105,7 @@ describe('fusion slots: choosing materials', () => {
     renderApp(slotsUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose materials' })).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12 \/ 500/ });
+    expect(document.title).toMatch(/^Choose materials · Dragon Forge/);
     const asked = sent.find((request) => pathnameOf(request.path) === materialsPath(fusionIds.squires))!;
     expect(queryOf(asked.path).get('size')).toBe('100');
     expect(asked.authorization).toBe('Bearer a1');
@@ -266,6 +267,8 @@ describe('fusion slots: burning', () => {
     answer.resolve(json(201, { data: fusionRun([squire12, squire13, rareKnight]) }));
     const heading = await screen.findByRole('heading', { level: 2, name: 'Fusion complete' });
     expect(heading).toHaveFocus();
+    // The tab names the screen shown, as its heading does: a page of its own in the history.
+    expect(document.title).toMatch(/^Fusion complete · Dragon Forge/);
     expect(screen.queryByRole('dialog')).toBeNull();
     const result = screen.getByRole('region', { name: 'Fusion complete' });
     expect(within(result).getByRole('img', { name: 'Dragon of the Eighth Bit artwork' })).toHaveAttribute(
@@ -395,6 +398,7 @@ describe('fusion slots: burning', () => {
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'The fusion did not go through' });
     expect(heading).toHaveFocus();
+    expect(document.title).toMatch(/^Fusion not completed · Dragon Forge/);
     expect(screen.getByRole('alert')).toHaveTextContent('An edition you chose does not fit its slot.');
     expect(screen.getByText('Nothing was burned.')).toBeInTheDocument();
     // A refusal is final: no "Try again" of the same attempt.

@@ -34,6 +34,13 @@ type TOutcome = { kind: 'success'; run: TFusionRun } | { kind: 'failure'; error:
 
 const NONE: TFusionMaterial[] = [];
 
+/** The tab's words for the screen shown: choosing, a fusion's result, or its refusal (each page of its own history). */
+function screenTitle(outcome: TOutcome | null, success: TFusionRun | undefined, runId: string | null): string {
+  if (success) return 'Fusion complete';
+  if (outcome?.kind === 'failure') return 'Fusion not completed';
+  return runId ? 'Fusion' : 'Choose materials';
+}
+
 /**
  * `/fusions/:id/slots` (spec section 2, signed in): choose from my collection what each slot burns (kept in the
  * address, `?<slotId>=<editionId>`), then the burn confirmation, the fusion running, and its result: the new edition,
@@ -128,7 +135,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
 
   return (
     <div className={`container ${styles.slotsPage}`}>
-      <PageMeta title={`Choose materials · ${fusion.name}`} />
+      <PageMeta title={`${screenTitle(outcome, success, runId)} · ${fusion.name}`} />
       <PageHeader
         eyebrow={`${fusion.brand.name} · Fusion`}
         title={outcome || success ? fusion.name : 'Choose materials'}

@@ -16,10 +16,15 @@ export const protectionReasons: Record<TFusionProtection, string> = {
   LISTED: 'On sale',
 };
 
-/** "12 of 100 left", or the all-items-fused state once the supply is made. */
-export function supplyLeftText(fusion: Pick<TFusionSummary, 'isAllFused' | 'result'>): string {
+/**
+ * "12 of 100 left", or the all-items-fused state once the supply is made. Once the fusion has ended nothing is left to
+ * anyone, whatever was not made: it says what was made instead.
+ */
+export function supplyLeftText(fusion: Pick<TFusionSummary, 'isAllFused' | 'result'>, status: TFusionStatus): string {
   if (fusion.isAllFused || fusion.result.remaining <= 0) return 'All items fused';
-  return `${formatCount(fusion.result.remaining)} of ${formatCount(fusion.result.supply)} left`;
+  const { supply, remaining } = fusion.result;
+  if (status === 'ENDED') return `${formatCount(supply - remaining)} of ${formatCount(supply)} made`;
+  return `${formatCount(remaining)} of ${formatCount(supply)} left`;
 }
 
 /** Why fusing is not possible right now, or null when it is (all fused is said apart from the schedule). */

@@ -64,11 +64,18 @@ describe('fusions page', () => {
           isAllFused: true,
           result: { ...fusionSummary().result, remaining: 0 },
         }),
+        fusionSummary({
+          id: fusionIds.ended,
+          name: 'Closed Forge',
+          beginAt: '2026-11-01T18:00:00.000Z',
+          endAt: '2026-11-20T18:00:00.000Z',
+          status: 'ENDED',
+        }),
       ),
     );
     renderApp('/fusions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fusions' })).toBeInTheDocument();
-    const [open, upcoming, spent] = await waitFor(() => cards());
+    const [open, upcoming, spent, ended] = await waitFor(() => cards());
     expect(within(open!).getByRole('heading', { name: 'Dragon Forge' })).toBeInTheDocument();
     expect(within(open!).getByRole('link')).toHaveAttribute('href', `/fusions/${fusionIds.fusion}`);
     expect(open!.querySelector('img')).toHaveAttribute('src', '/uploads/dragon-forge.webp');
@@ -84,7 +91,11 @@ describe('fusions page', () => {
     // Its flag says it too (spec section 4's all-items-fused state), not "Available".
     expect(spent).toHaveTextContent('All fused');
     expect(spent).not.toHaveTextContent('Available');
-    expect(screen.getByText('3 fusions')).toBeInTheDocument();
+    // Once ended, nothing is left to anyone: what was made.
+    expect(ended).toHaveTextContent('Ended');
+    expect(ended).toHaveTextContent('12 of 100 made');
+    expect(ended).not.toHaveTextContent('left');
+    expect(screen.getByText('4 fusions')).toBeInTheDocument();
   });
 
   it('says a card’s result the public does not see is yet to be announced', async () => {

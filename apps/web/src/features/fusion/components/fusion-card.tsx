@@ -45,7 +45,7 @@ export function FusionCard({ fusion, now }: { fusion: TFusionSummary; now: Date 
       <span className={artCardStyles.sub}>
         {date.text} <time dateTime={date.at}>{formatDate(date.at)}</time>
       </span>
-      <span className={artCardStyles.number}>{supplyLeftText(fusion)}</span>
+      <span className={artCardStyles.number}>{supplyLeftText(fusion, status)}</span>
     </ArtCard>
   );
 }
