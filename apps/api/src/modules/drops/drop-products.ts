@@ -83,7 +83,7 @@ export async function checkDropProducts(
       details: tooMany.map(({ product, nextSerialNumber, editionCount }) => ({
         field: refusals.countField,
         // Counts as the pages write them (spec section 5): "2,000 editions asked, 600 left of 1,000."
-        message: `${product.name}: ${count(editionCount)} editions asked, ${count(Math.max(0, product.editionSize! - nextSerialNumber + 1))} left of ${count(product.editionSize!)}.`,
+        message: `${product.name}: ${count(editionCount)} ${editionCount === 1 ? 'edition' : 'editions'} asked, ${count(Math.max(0, product.editionSize! - nextSerialNumber + 1))} left of ${count(product.editionSize!)}.`,
       })),
     });
   }

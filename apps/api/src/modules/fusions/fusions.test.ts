@@ -234,7 +234,12 @@ describe('fusions', () => {
                  (select count(*)::int from editions where product_id in (${draft.id}, ${sized.id})) as editions`,
     );
     expect(written).toEqual({ fusions: 1, editions: 0 });
-    expect((await createFusion(held.brand.id, sized.id, 3)).statusCode).toBe(201);
+    await createPublishedFusion(held.brand.id, sized.id, 3);
+    // One more, with all three minted for the fusion published: one edition, in the singular.
+    expect((await createFusion(held.brand.id, sized.id, 1)).json()).toMatchObject({
+      code: 'FUSION_SUPPLY_EXCEEDS_EDITION_SIZE',
+      details: [{ field: 'resultSupply', message: `${sized.name}: 1 edition asked, 0 left of 3.` }],
+    });
   });
 
   it('refuses a fusion that takes its own result as a material, under that slot', async () => {
