@@ -611,7 +611,8 @@ describe('payment page: coming back from the checkout', () => {
     wallet((request) => {
       if (request.path === '/v1/deposits/dep-1') {
         polls += 1;
-        return polls === 1 ? deposit('pending') : deposit('succeeded');
+        // Succeeded as the page watches: the balance is this payment's news.
+        return polls === 1 ? deposit('pending') : deposit('succeeded', { updatedAt: new Date().toISOString() });
       }
       if (request.path === '/v1/balances/my') {
         balanceReads += 1;
@@ -630,6 +631,22 @@ describe('payment page: coming back from the checkout', () => {
     const pollsAtSuccess = polls;
     await new Promise((resolve) => setTimeout(resolve, 2_300));
     expect(polls).toBe(pollsAtSuccess);
+  });
+
+  it('says when a payment opened later, from its notification, was added, and not the balance of today as its result', async () => {
+    wallet((request) =>
+      request.path === '/v1/deposits/dep-1'
+        ? deposit('succeeded', { updatedAt: new Date(Date.now() - 16 * 60_000).toISOString() })
+        : request.path === '/v1/balances/my'
+          ? json(200, { data: balances({ withdrawable: 623_456, held: 0 }) })
+          : undefined,
+    );
+    renderApp('/payment?deposit=dep-1');
+    const added = await screen.findByText(
+      /\$25\.00 was added to your balance on [A-Z][a-z]{2} \d{1,2}, \d{4} \(paid with/,
+    );
+    expect(added).toHaveTextContent(/\(paid with Visa •••• 4242\)\.$/);
+    expect(screen.queryByText(/Your USD balance is now/)).toBeNull();
   });
 
   it('explains a failed payment in plain words, and Try again opens Add funds with its amount and method', async () => {

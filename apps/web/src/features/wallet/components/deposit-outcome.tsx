@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, purchaseStatusPath } from '@cypher/contract';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -13,6 +14,19 @@ import { useMyBalances } from '../../../api/my-balances.ts';
 import { DEPOSIT_POLL_GIVE_UP_MS, finalDepositStatuses, useDepositOutcome } from '../api/get-deposit.ts';
 import { depositFailureInWords } from '../wallet-messages.ts';
 import styles from '../payment-page.module.css';
+
+/** A payment that came in this long before the page opened is not news of the moment (below). */
+const JUST_ADDED_MS = 15 * 60_000;
+
+/**
+ * When a succeeded deposit came in, if that was a while ago (opened later, from its notification); null when it has
+ * just come in. Only then is the balance its news: by a later visit the balance has moved with everything since, and
+ * "Your USD balance is now" beside this payment would read as what this one made it.
+ */
+function addedEarlier(succeededAt: string | undefined): string | null {
+  if (succeededAt === undefined || Date.now() - Date.parse(succeededAt) < JUST_ADDED_MS) return null;
+  return succeededAt;
+}
 
 /**
  * Back from the hosted checkout at `/payment?deposit=<id>`: what became of the payment. The provider confirms by
@@ -89,6 +103,7 @@ export function DepositOutcome({
       );
   } else if (status === 'succeeded') {
     const amount = deposit.data?.amount;
+    const addedAt = addedEarlier(deposit.data?.updatedAt);
     content = (
       <Alert
         tone="success"
@@ -107,8 +122,9 @@ export function DepositOutcome({
         }
       >
         {amount ? `${formatMoney(amount)} was added to your balance` : 'The payment was added to your balance'}
+        {addedAt ? ` on ${formatDate(addedAt)}` : null}
         {deposit.data?.paymentMethod ? ` (paid with ${deposit.data.paymentMethod}).` : '.'}
-        {balances.data ? ` Your USD balance is now ${formatMoney(balances.data.usd.total)}.` : null}
+        {balances.data && !addedAt ? ` Your USD balance is now ${formatMoney(balances.data.usd.total)}.` : null}
       </Alert>
     );
   } else if (status === 'failed' && deposit.data) {
