@@ -89,6 +89,14 @@ export const errorCatalogue = {
   },
   ACCOUNT_DELETION_ALREADY_REQUESTED: { status: 409, message: 'The deletion of this account is already requested.' },
   ACCOUNT_DELETION_NOT_REQUESTED: { status: 409, message: 'There is no deletion request to cancel.' },
+  /**
+   * Money or rewards asked for while a deletion request runs its seven days (a deposit, a check-in, a code): what came in
+   * would stop the deletion, and only the deletion-in-progress screen is shown meanwhile.
+   */
+  ACCOUNT_DELETION_PENDING: {
+    status: 409,
+    message: 'Your account is being deleted. Cancel the deletion request to use it again.',
+  },
 
   // Newsletter (double opt-in, decision record 46): a confirmation link works for seven days.
   NEWSLETTER_CONFIRMATION_EXPIRED: {

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { newId } from '../../lib/ids.ts';
 import { deliverGrant } from '../grants/deliver-grants.ts';
-import { assertAccountLiving } from '../users/people.ts';
+import { assertAccountOpen } from '../users/people.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { calendarCovering, rewardOfDay, streakBonusOf } from './attendance-calendar-rules.ts';
 import { localDateOf } from './attendance-days.ts';
@@ -62,8 +62,9 @@ async function checkInInTransaction(
   userId: string,
 ): Promise<TAttendanceCheckIn> {
   // The rewards are the person's to keep: a check-in that passed its sign-in check as the deletion job erased them
-  // would otherwise credit, or give editions and packs to, the account just deleted.
-  await assertAccountLiving(tx, userId);
+  // would otherwise credit, or give editions and packs to, the account just deleted. While a deletion request runs,
+  // they would stop it: refused then too (users/people.ts).
+  await assertAccountOpen(tx, userId);
   // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
   // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.
   await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockClasses.checkIn}::int, hashtext(${userId}::text))`);

@@ -9,7 +9,7 @@ import { consumeRateLimit, type RateLimit } from '../../http/rate-limit/rate-lim
 import { newId } from '../../lib/ids.ts';
 import { deliverGrant } from '../grants/deliver-grants.ts';
 import { storedGrant } from '../grants/grant-views.ts';
-import { assertAccountLiving } from '../users/people.ts';
+import { assertAccountOpen } from '../users/people.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { isWellFormedRedeemCode, redeemCodeHash } from './redeem-codes.ts';
 import { redemptionViewsOf } from './redemption-views.ts';
@@ -113,8 +113,9 @@ async function redeemInTransaction(
 ): Promise<TRedemption> {
   const { userId, code, batch, now } = input;
   // Taken before the code's row, as every credit takes the person first (decision record 0013's order): a redemption
-  // that passed its sign-in check as the deletion job erased the person would otherwise give them what it grants.
-  await assertAccountLiving(tx, userId);
+  // that passed its sign-in check as the deletion job erased the person would otherwise give them what it grants, and
+  // one while their deletion request runs would stop it.
+  await assertAccountOpen(tx, userId);
   const [claimed] = await queryRows<{ use_count: number }>(
     tx,
     sql`update redeem_codes set use_count = use_count + 1

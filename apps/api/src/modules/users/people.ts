@@ -79,6 +79,22 @@ export async function assertAccountLiving(tx: Db, userId: string): Promise<void>
 }
 
 /**
+ * For money and rewards the person asks for themselves (a deposit, a check-in, a redeemed code): assertAccountLiving,
+ * and refused with ACCOUNT_DELETION_PENDING while a deletion request runs its seven days. What came in then would be a
+ * blocker the deletion job finds at the end and stops for, while the person, shown only the deletion-in-progress
+ * screen, is told their account goes on that day. Cancelling the request (users/deletion) opens it again.
+ */
+export async function assertAccountOpen(tx: Db, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ deletedAt: users.deletedAt, deleteRequestedAt: users.deleteRequestedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('key share');
+  if (!row || row.deletedAt !== null) throw new AppError('UNAUTHORIZED');
+  if (row.deleteRequestedAt !== null) throw new AppError('ACCOUNT_DELETION_PENDING');
+}
+
+/**
  * Whether the person's account is deleted, read under a FOR KEY SHARE lock on their row until the transaction ends.
  * Money about to be credited to a person takes it before their ledger accounts (the person's row, then their
  * accounts, then the house's: decision record 0013's order with the row in front). The deletion job holds the row

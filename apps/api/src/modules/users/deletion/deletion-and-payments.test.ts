@@ -68,18 +68,26 @@ describe('a payment in progress blocks the deletion', () => {
     expect(row!.deleteRequestedAt).toBeNull();
   });
 
-  it('leaves a request pending when a payment started during the seven days is still in progress', async () => {
+  it('refuses a payment asked for during the seven days, so nothing in progress stops the deletion on its day', async () => {
     const user = await person();
     expect((await requestAccountDeletion(t, user.accessToken)).statusCode).toBe(202);
     t.clock.advance(7 * DAY_MS - 60_000);
-    await startCryptoDeposit(await signIn(user.email), 2_000);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits',
+      headers: bearer(await signIn(user.email)),
+      payload: { method: 'crypto', amount: { amount: 2_000, currency: 'USD' } },
+    });
+    expect(started.statusCode).toBe(409);
+    expect(started.json().code).toBe('ACCOUNT_DELETION_PENDING');
     t.clock.advance(2 * 60_000);
 
     const outcome = await completeAccountDeletions(jobDeps());
 
-    expect(outcome.blocked).toBeGreaterThanOrEqual(1);
+    expect(outcome.deleted).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
-    expect(row).toMatchObject({ deletedAt: null, email: user.email });
+    expect(row!.deletedAt).not.toBeNull();
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId))).toEqual([]);
   });
 });
 

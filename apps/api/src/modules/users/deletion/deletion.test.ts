@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobScheduler } from '../../../jobs/job-scheduler.ts';
@@ -8,7 +8,12 @@ import { insertBrand, insertProduct } from '../../../testing/catalog-fixtures.ts
 import { multipartBody } from '../../../testing/multipart.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import { schedulerDeps, type TestApp } from '../../../testing/test-app.ts';
-import { insertTestUser, usWireDetails } from '../../../testing/wallet-helpers.ts';
+import { balancesOf, insertTestUser, usWireDetails } from '../../../testing/wallet-helpers.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+import { makeRedeemBatch } from '../../../testing/redeem-fixtures.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { newId } from '../../../lib/ids.ts';
+import { localDateOf } from '../../attendance/attendance-days.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { favorites } from '../../collection/collection.tables.ts';
 import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
@@ -125,6 +130,58 @@ describe('POST /v1/users/delete-revoke', () => {
     t.clock.advance(2 * DAY_MS);
     await completeAccountDeletions(jobDeps());
     expect((await myUser(await signIn(user.email))).nickname).toBe(user.nickname);
+  });
+
+  it('refuses money and rewards the person asks for while the request runs, and takes them again once it is cancelled', async () => {
+    const admin = await signUpOperator(t, 'admin');
+    const today = localDateOf(t.clock.now(), t.deps.config.attendance.timeZone);
+    const calendar = await post('/v1/console/attendance-calendars', admin.accessToken, {
+      name: 'Closing days',
+      startDate: today,
+      endDate: today,
+      dailyReward: { kind: 'CREDIT', amount: 100 },
+    });
+    expect(calendar.statusCode, calendar.body).toBe(201);
+    const { codes } = await makeRedeemBatch(t, admin.accessToken, {
+      grant: { kind: 'CREDIT', amount: 900 },
+      codeCount: 1,
+    });
+    const user = await activeUser(t);
+    expect((await requestDeletion(user.accessToken)).statusCode).toBe(202);
+    const accessToken = await signIn(user.email);
+    const userId: string = (await myUser(accessToken)).id;
+    const asks = () =>
+      Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/deposits',
+          headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+          payload: { method: 'crypto', amount: { amount: 1_000, currency: 'USD' } },
+        }),
+        post('/v1/attendance', accessToken),
+        post('/v1/redeems', accessToken, { code: codes[0] }),
+      ]);
+
+    // Anything that came in would stop the deletion the screen promises for its day.
+    const refused = await asks();
+    for (const answer of refused) {
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json()).toMatchObject({
+        code: 'ACCOUNT_DELETION_PENDING',
+        message: 'Your account is being deleted. Cancel the deletion request to use it again.',
+      });
+    }
+    const [written] = await queryRows<{ deposits: number; check_ins: number; uses: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from deposits where user_id = ${userId}) as deposits,
+                 (select count(*)::int from attendance_check_ins where user_id = ${userId}) as check_ins,
+                 (select count(*)::int from redeem_uses where user_id = ${userId}) as uses`,
+    );
+    expect(written).toEqual({ deposits: 0, check_ins: 0, uses: 0 });
+    expect(await balancesOf(t.database.db, userId)).toEqual({});
+
+    expect((await post('/v1/users/delete-revoke', accessToken)).statusCode).toBe(200);
+    expect((await asks()).map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
   });
 
   it('answers ACCOUNT_DELETION_NOT_REQUESTED when there is nothing to cancel', async () => {

@@ -9,7 +9,7 @@ import { chargeSavedPaymentMethod } from './charge-saved-payment-method.ts';
 import { deposits } from './deposits.tables.ts';
 import { openCheckout } from './open-checkout.ts';
 import { findSavedPaymentMethod } from './saved-payment-method.ts';
-import { assertAccountLiving } from '../../users/people.ts';
+import { assertAccountOpen } from '../../users/people.ts';
 
 /**
  * `POST /v1/deposits`: add funds, in the two steps house rule 7 asks for. Step 1 records the intent (created) in
@@ -60,7 +60,7 @@ export async function recordDeposit(
   if (amount < deps.payments.depositMinCents || amount > deps.payments.depositMaxCents) {
     throw new AppError('AMOUNT_OUT_OF_BANDWIDTH');
   }
-  await assertAccountLiving(tx, userId);
+  await assertAccountOpen(tx, userId);
   const saved = request.paymentMethodId
     ? await findSavedPaymentMethod(tx, request.method, userId, request.paymentMethodId)
     : null;
