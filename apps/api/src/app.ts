@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (ctx.config.payments.mode === 'sandbox') await app.register(devPaymentsRoutes(ctx));
   if (ctx.config.identity.mode === 'sandbox') await app.register(devIdentityRoutes(ctx));
 
-  const webApp = await registerWebApp(app, config, pagePreloads(ctx), ctx.clock, pageSubjects(app));
+  const webApp = await registerWebApp(app, config, pagePreloads(ctx), ctx.clock, pageSubjects(app, config.brandName));
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (webApp.sendPage && isPageRequest && !isApiPath(request.url)) return webApp.sendPage(request, reply);

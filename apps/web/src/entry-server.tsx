@@ -12,7 +12,7 @@ import { skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server.node';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { TWebRoutePath } from '@cypher/contract';
+import { pageHead, pageHeadHtml, type TPageMeta, type TWebRoutePath } from '@cypher/contract';
 import { setApiTransport } from './api/client.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { dehydrateServerAnswers, isMissingAnswer, keepMissingAnswer } from './api/server-answers.ts';
@@ -23,7 +23,6 @@ import { appConfig, readAppConfig } from './config.ts';
 import { TIME_ZONE_COOKIE, type TServerPage, type TServerRender } from './lib/server-page.ts';
 import { ServerRenderContext } from './lib/server-render.ts';
 import { CanonicalRedirectCollector } from './ui/canonical-redirect.tsx';
-import { pageHead, pageHeadHtml, type TPageMeta } from './ui/page-head.ts';
 import { PageMetaCollector } from './ui/page-meta.tsx';
 
 /** The pages rendered on the server: the public pages people share and search engines list. */

@@ -52,4 +52,6 @@ export * from './raffles.ts';
 export * from './claim-log-rules.ts';
 export * from './claim-log.ts';
 export * from './web-routes.ts';
+export * from './page-head.ts';
+export * from './subject-page-meta.ts';
 export * from './field-messages.ts';

@@ -59,6 +59,12 @@ export function formatNumber(value: number, decimals = 0): string {
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
 
+/** An edition's number among its product's: "#12 / 500", or "#12" for an open edition (no edition size). */
+export function formatEditionNumber(serialNumber: number, editionSize: number | null): string {
+  const serial = `#${formatNumber(serialNumber)}`;
+  return editionSize === null ? serial : `${serial} / ${formatNumber(editionSize)}`;
+}
+
 /**
  * USD cents in CYP minor units at a rate of `cypPerUsd`, rounded to the nearest unit: what a price is "in CYP" beside
  * its USD amount. The API answers prices in both; the web converts with the unit the balances answer.

@@ -103,7 +103,7 @@ export const privateWebPathPrefixes = [
  * The one address of the page opened at `pathname`, for its canonical link and og:url: React Router and the API
  * answer `/DROPS/` as `/drops`, so search engines are told the spelling of the route table (and of the sitemap), with
  * no trailing slash; what fills a parameter is kept as it came. A page whose address is not its route's (an NFT's,
- * with its trailing slash) names its own (ui/page-head.ts).
+ * with its trailing slash) names its own (page-head.ts).
  */
 export function canonicalPagePath(pathname: string): string {
   const trimmed = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');

@@ -145,19 +145,25 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * index.html with a rendered page in it: the page's head between the `page-meta` markers (in place of the site's
- * default title, description and social tags), `hints` before </head>, the markup in #root and its data after it,
- * and the theme on <html>. Its notice that the app needs JavaScript goes: this page reads without it.
+ * index.html with a page's own head between the `page-meta` markers, in place of the site's default title,
+ * description, canonical link and social tags (a rendered page's, or the shell's of a page that shows one thing).
  */
-export function withRenderedPage(indexHtml: string, page: TRenderedPage, hints: string): string {
+export function withPageHead(indexHtml: string, head: string): string {
   const metaStart = indexHtml.indexOf('<!-- page-meta -->');
   const metaEnd = indexHtml.indexOf('<!-- /page-meta -->');
-  const withHead =
-    metaStart >= 0 && metaEnd > metaStart
-      ? `${indexHtml.slice(0, metaStart)}${page.head}${indexHtml.slice(metaEnd + '<!-- /page-meta -->'.length)}`
-      : indexHtml.replace(/<title>[^<]*<\/title>/, () => page.head);
+  return metaStart >= 0 && metaEnd > metaStart
+    ? `${indexHtml.slice(0, metaStart)}${head}${indexHtml.slice(metaEnd + '<!-- /page-meta -->'.length)}`
+    : indexHtml.replace(/<title>[^<]*<\/title>/, () => head);
+}
+
+/**
+ * index.html with a rendered page in it: the page's head (withPageHead), `hints` before </head>, the markup in #root
+ * and its data after it, and the theme on <html>. Its notice that the app needs JavaScript goes: this page reads
+ * without it.
+ */
+export function withRenderedPage(indexHtml: string, page: TRenderedPage, hints: string): string {
   return (
-    withHead
+    withPageHead(indexHtml, page.head)
       .replace(/<html([^>]*)>/, (tag, attributes: string) =>
         page.theme === 'light' ? `<html${attributes} data-theme="${escapeAttribute(page.theme)}">` : tag,
       )

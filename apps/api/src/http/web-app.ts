@@ -3,11 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { canonicalPagePath, webRoutePaths } from '@cypher/contract';
+import { canonicalPagePath, pageHead, pageHeadHtml, webRoutePaths, type TPageMeta } from '@cypher/contract';
 import type { TConfig } from '../config.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { isApiPath } from './error-handler.ts';
-import { loadServerRenderer, withRenderedPage } from './server-render.ts';
+import { loadServerRenderer, withPageHead, withRenderedPage } from './server-render.ts';
 
 /** The key under which route-preloads.json lists the app's own files (the not-found screen is among them). */
 const APP_ROUTE_HINTS = '(app)';
@@ -94,13 +94,27 @@ function routeCodeHints(webDistDir: string): (pattern: string, isRendered: boole
 /**
  * The shell of a page the browser renders, with that page's address as its canonical link and og:url: index.html
  * names the home page, and a crawler that runs no script (or runs it later) would take every such page for a copy of
- * the home page. The title and description stay the site's until the page's own script sets them.
+ * the home page. The title and description stay the site's until the page's own script sets them, unless the page
+ * shows one thing (withSubjectHead).
  */
 function namingItsPage(indexHtml: string, publicUrl: string, url: string): string {
   const address = escapeHtml(`${publicUrl}${canonicalPagePath(new URL(url, 'http://page.invalid').pathname)}`);
   return indexHtml
     .replace(/(<link rel="canonical" href=")[^"]*/, (_, start: string) => `${start}${address}`)
     .replace(/(<meta property="og:url" content=")[^"]*/, (_, start: string) => `${start}${address}`);
+}
+
+/**
+ * The shell of a page that shows one thing, with the head its page sets in the browser (its PageMeta, built by the
+ * same contract functions): the thing's title, description and picture, or "Fusion not found" with `noindex`.
+ */
+function withSubjectHead(shell: string, meta: TPageMeta, config: TConfig, url: string): string {
+  const site = {
+    brandName: config.brandName,
+    publicUrl: config.publicUrl,
+    path: new URL(url, 'http://page.invalid').pathname,
+  };
+  return withPageHead(shell, pageHeadHtml(pageHead(meta, site)));
 }
 
 function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
@@ -113,8 +127,8 @@ function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
  * table, and the app's not-found screen with HTTP 404 and `noindex` for any other address. The public pages the
  * build's server entry renders (`/`, a drop, a product, a brand, an NFT, and the not-found screen) come with their
  * HTML and data in it (server-render.ts), with 404 when what they show is that their address names nothing (a drop
- * that does not exist); any other page, or one that cannot be rendered, is the shell the browser renders, with 404
- * and `noindex` when the one thing it shows does not exist (`namesNothing`). A page
+ * that does not exist); any other page, or one that cannot be rendered, is the shell the browser renders, with the
+ * head of the one thing it shows, and 404 and `noindex` when that thing does not exist (`subjectMetaFor`). A page
  * asked for at another host than PUBLIC_URL's is redirected there. Without a build, the API still runs.
  */
 export async function registerWebApp(
@@ -124,8 +138,11 @@ export async function registerWebApp(
   headHintsFor: (url: string, log: FastifyBaseLogger) => Promise<string> = async () => '',
   /** The time pages are rendered at and kept by (tests move it). */
   clock: Clock = systemClock,
-  /** Whether the page at `url`, drawn by the browser, names nothing (modules/site/page-subjects.ts): a 404. */
-  namesNothing: (url: string, log: FastifyBaseLogger) => Promise<boolean> = async () => false,
+  /**
+   * What the page at `url`, drawn by the browser, says about the one thing its address names, or that it names
+   * nothing (`isNotFound`: a 404); null when it names no one thing (modules/site/page-subjects.ts).
+   */
+  subjectMetaFor: (url: string, log: FastifyBaseLogger) => Promise<TPageMeta | null> = async () => null,
 ) {
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webAppConfig(config)).replace(/</g, '\\u003c')};\n`;
   app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) =>
@@ -194,10 +211,16 @@ export async function registerWebApp(
         .send(withRenderedPage(indexHtml, rendered, codeHintsFor(route ?? APP_ROUTE_HINTS, true)));
     }
     // A page whose address names nothing is a 404 with the page's own shell: the browser still draws its not-found.
-    const isPage = route !== null && !(await namesNothing(request.url, request.log));
-    const hints = isPage ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : NO_INDEX;
+    const subjectMeta = route === null ? null : await subjectMetaFor(request.url, request.log);
+    const isPage = route !== null && subjectMeta?.isNotFound !== true;
     // Named by its own address either way: a not-found one said the home page was its canonical address.
-    const shell = namingItsPage(indexHtml, config.publicUrl, request.url);
+    const namedShell = namingItsPage(indexHtml, config.publicUrl, request.url);
+    const shell = subjectMeta ? withSubjectHead(namedShell, subjectMeta, config, request.url) : namedShell;
+    // A subject's head says `noindex` itself when it names nothing.
+    const notFoundHints = subjectMeta ? '' : NO_INDEX;
+    const hints = isPage
+      ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}`
+      : notFoundHints;
     return reply
       .code(isPage ? 200 : 404)
       .type('text/html; charset=utf-8')

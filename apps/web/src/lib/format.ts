@@ -25,11 +25,8 @@ export function formatCountOf(value: number, one: string, other = `${one}s`): st
   return `${formatCount(value)} ${value === 1 ? one : other}`;
 }
 
-/** An edition's number among its product's: "#12 / 500", or "#12" for an open edition (no edition size). */
-export function formatEditionNumber(serialNumber: number, editionSize: number | null): string {
-  const serial = `#${formatCount(serialNumber)}`;
-  return editionSize === null ? serial : `${serial} / ${formatCount(editionSize)}`;
-}
+// A shared link to an NFT's page says it too, as the API sends that page (the contract's subject-page-meta.ts).
+export { formatEditionNumber } from '@cypher/contract';
 
 /** "Nov 22, 2026" */
 export function formatDate(iso: string): string {

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { notFoundPageMeta } from '@cypher/contract';
 import { namesNothing } from '../api/api-error.ts';
 import { ButtonLink } from './button-link.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -79,14 +80,14 @@ export function DetailNotFound({
   browseTo,
   browseLabel,
 }: Pick<DetailErrorProps, 'what' | 'browseTo' | 'browseLabel'>) {
-  const title = `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`;
+  const meta = notFoundPageMeta(what);
   return (
     <div className={`container ${styles.state}`}>
-      <PageMeta title={title} isNotFound />
+      <PageMeta {...meta} />
       <EmptyState
         icon="frame"
         titleAs="h1"
-        title={title}
+        title={meta.title}
         body={`This ${what} does not exist or is not on show any more.`}
         action={<ButtonLink to={browseTo}>{browseLabel}</ButtonLink>}
       />

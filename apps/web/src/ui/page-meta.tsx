@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect } from 'react';
 import { appConfig } from '../config.ts';
-import { pageHead, type TPageHead, type TPageMeta } from './page-head.ts';
+import { pageHead, type TPageHead, type TPageMeta } from '@cypher/contract';
 
 /**
  * Given by the server's render (entry-server.tsx): the page's meta goes there, and the server writes it into the
- * HTML's head (ui/page-head.ts) instead of the body, where React would put it.
+ * HTML's head (the contract's page-head.ts) instead of the body, where React would put it.
  */
 export const PageMetaCollector = createContext<((meta: TPageMeta) => void) | null>(null);
 
@@ -59,9 +59,11 @@ function useHeadTags(head: TPageHead) {
 }
 
 /**
- * The page's title, description, canonical address and social card (ui/page-head.ts). In the browser React 19 hoists
- * the <title> and description into <head> and puts this <title> ahead of any other, so it is the one that counts; the
- * social tags are updated in place. On the server the page's meta is handed to the render, which writes the head.
+ * The page's title, description, canonical address and social card (the contract's page-head.ts). In the browser
+ * React 19 hoists the <title> and description into <head> and puts this <title> ahead of any other, so it is the one
+ * that counts (the shell the API sends a page that shows one thing already says the same: the contract's
+ * subject-page-meta.ts); the social tags are updated in place. On the server the page's meta is handed to the render,
+ * which writes the head.
  */
 export function PageMeta(props: TPageMeta) {
   const collect = useContext(PageMetaCollector);

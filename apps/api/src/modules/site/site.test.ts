@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import FindMyWay from 'find-my-way';
 import { Window } from 'happy-dom';
@@ -14,6 +16,31 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://collect.example';
 const BRAND_NAME = 'Collect Example';
+const host = 'collect.example';
+
+/** A web build with the web app's own index.html and no server entry: every page is the shell the browser renders. */
+function shellOnlyWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-site-web-'));
+  fs.copyFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), path.join(dir, 'index.html'));
+  return dir;
+}
+
+/** What a link preview or a crawler that runs no script reads in a page's head. */
+function headOf(html: string) {
+  const document = new new Window().DOMParser().parseFromString(html, 'text/html');
+  const tags = (selector: string) => [...document.querySelectorAll(selector)].map((tag) => tag.getAttribute('content'));
+  return {
+    titles: [...document.querySelectorAll('title')].map((title) => title.textContent),
+    description: tags('meta[name="description"]'),
+    ogTitle: tags('meta[property="og:title"]'),
+    ogDescription: tags('meta[property="og:description"]'),
+    ogImage: tags('meta[property="og:image"]'),
+    twitterTitle: tags('meta[name="twitter:title"]'),
+    twitterDescription: tags('meta[name="twitter:description"]'),
+    twitterImage: tags('meta[name="twitter:image"]'),
+    robots: tags('meta[name="robots"]'),
+  };
+}
 
 /** The web app's route table, as React Router matches it. */
 function isWebPage(path: string): boolean {
@@ -24,8 +51,11 @@ function isWebPage(path: string): boolean {
 
 describe('what crawlers read', () => {
   let t: TestApp;
+  let webDistDir: string;
   let published: {
     brandId: string;
+    brandName: string;
+    passBrandName: string;
     brandType: string;
     productId: string;
     dropId: string;
@@ -37,14 +67,15 @@ describe('what crawlers read', () => {
   let hidden: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL, BRAND_NAME } });
+    webDistDir = shellOnlyWebBuild();
+    t = await createTestApp({ env: { PUBLIC_URL, BRAND_NAME, WEB_DIST_DIR: webDistDir } });
     const brand = await insertBrand(t.database.db, { type: 'SPORTS' });
     const product = await insertProduct(t.database.db, brand.id);
     const draftBrand = await insertBrand(t.database.db, { status: 'DRAFT' });
     const productOfDraftBrand = await insertProduct(t.database.db, draftBrand.id);
     const draftProduct = await insertProduct(t.database.db, brand.id, { status: 'DRAFT' });
     const { dropId } = await insertLiveDrop(t.database.db, { rounds: [{ packCount: 2 }] });
-    const { pass } = await passOnSaleInConsole(t, (await signUpOperator(t, 'admin')).accessToken);
+    const { brand: passBrand, pass } = await passOnSaleInConsole(t, (await signUpOperator(t, 'admin')).accessToken);
     const license = await insertLicense(t.database.db, brand.id);
     const draftLicense = await insertLicense(t.database.db, brand.id, { status: 'DRAFT' });
     const collection = await insertCollection(t.database.db, brand.id);
@@ -53,7 +84,7 @@ describe('what crawlers read', () => {
       id: newId(),
       brandId: brand.id,
       name: `${status} fusion`,
-      description: 'Three make one.',
+      description: 'Three make one: "fire" & <ice>.',
       imageUrl: '/uploads/fusion.webp',
       beginAt: new Date(Date.now() - 60_000),
       endAt: new Date(Date.now() + 86_400_000),
@@ -67,6 +98,8 @@ describe('what crawlers read', () => {
     await t.database.db.insert(fusions).values([publishedFusion, draftFusion]);
     published = {
       brandId: brand.id,
+      brandName: brand.name,
+      passBrandName: passBrand.name,
       brandType: 'sports',
       productId: product.id,
       dropId,
@@ -84,7 +117,12 @@ describe('what crawlers read', () => {
       draftFusion.id,
     ];
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDistDir, { recursive: true, force: true });
+  });
+
+  const getPage = (url: string) => t.app.inject({ method: 'GET', url, headers: { host } });
 
   it('robots.txt is a robots file: public pages open, private ones closed, the sitemap at PUBLIC_URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
@@ -160,5 +198,53 @@ describe('what crawlers read', () => {
     );
     expect(lastmods.length).toBeGreaterThan(0);
     for (const lastmod of lastmods) expect(Number.isNaN(Date.parse(lastmod)), lastmod).toBe(false);
+  });
+
+  // A pass or a fusion page shared in a chat previewed as the home page: the shell the browser renders them from kept
+  // index.html's title, description and social card.
+  it("sends a pass or a fusion page's shell with its own title, description and picture, as its page says", async () => {
+    for (const { url, title, description, image } of [
+      {
+        url: `/pass/${published.passId}`,
+        title: `Season Pass · ${published.passBrandName} | ${BRAND_NAME}`,
+        description: 'Early access to every drop this season.',
+        image: `${PUBLIC_URL}/uploads/season-pass.png`,
+      },
+      {
+        url: `/fusions/${published.fusionId}`,
+        title: `PUBLISHED fusion · ${published.brandName} | ${BRAND_NAME}`,
+        description: 'Three make one: "fire" & <ice>.',
+        image: `${PUBLIC_URL}/uploads/fusion.webp`,
+      },
+    ]) {
+      const response = await getPage(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(headOf(response.body), url).toEqual({
+        titles: [title],
+        description: [description],
+        ogTitle: [title],
+        ogDescription: [description],
+        ogImage: [image],
+        twitterTitle: [title],
+        twitterDescription: [description],
+        twitterImage: [image],
+        robots: [],
+      });
+      expect(response.body, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}">`);
+      // Written as text, never as markup: a brand's words cannot add tags to the page.
+      expect(response.body, url).not.toContain('<ice>');
+    }
+  });
+
+  it('titles an unknown fusion\'s 404 "Fusion not found", as its page does, with noindex', async () => {
+    const missing = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    for (const url of [`/fusions/${missing}`, `/fusions/${missing}/slots`, '/fusions/not-an-id']) {
+      const response = await getPage(url);
+      expect(response.statusCode, url).toBe(404);
+      const head = headOf(response.body);
+      expect(head.titles, url).toEqual([`Fusion not found | ${BRAND_NAME}`]);
+      expect(head.ogTitle, url).toEqual([`Fusion not found | ${BRAND_NAME}`]);
+      expect(head.robots, url).toEqual(['noindex']);
+    }
   });
 });

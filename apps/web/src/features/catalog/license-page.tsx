@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { licensePageMeta } from '@cypher/contract';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -25,11 +26,7 @@ export default function LicensePage() {
   const data = license.data;
   return (
     <div className="container">
-      <PageMeta
-        title={`${data.name} · ${data.brand.name}`}
-        description={data.description ?? `Collectibles made under the ${data.name} license of ${data.brand.name}.`}
-        image={data.imageUrl}
-      />
+      <PageMeta {...licensePageMeta(data)} />
       <div className={styles.header}>
         <div className={styles.image}>
           {data.imageUrl ? <FixedWidthImage src={data.imageUrl} shownWidth={160} width={160} height={160} /> : null}

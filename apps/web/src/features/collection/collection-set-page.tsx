@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useParams } from 'react-router';
-import type { TEdition, TProductListItem } from '@cypher/contract';
+import { collectionPageMeta, type TEdition, type TProductListItem } from '@cypher/contract';
 import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -52,7 +52,7 @@ export default function CollectionSetPage() {
   const held = set.filter((product) => heldByProduct.has(product.id)).length;
   return (
     <div className="container">
-      <PageMeta title={collection.data ? `${collection.data.name} · ${collection.data.brand.name}` : 'Collection'} />
+      <PageMeta {...(collection.data ? collectionPageMeta(collection.data) : { title: 'Collection' })} />
       <PageHeader
         eyebrow={collection.data?.brand.name ?? 'Collection'}
         title={collection.data?.name ?? 'Collection'}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
+  figureBasePageMeta,
   responsiveImages,
   uploadSrcSet,
   type TEdition,
@@ -123,7 +124,7 @@ function FigureBase({
 
   return (
     <div className="container">
-      <PageMeta title={`${base.name} · ${base.collection.name}`} />
+      <PageMeta {...figureBasePageMeta(base)} />
       <PageHeader eyebrow={`${base.brand.name} · Figure base`} title={base.name} lead={base.description ?? undefined}>
         <Link to={collectionPath} className={styles.back}>
           <Icon name="arrow-left" size={16} /> {base.collection.name}

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
-import { editionArtworkUrl } from '@cypher/contract';
+import { editionArtworkUrl, editionPageMeta } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
-import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../lib/format.ts';
 import { ArtworkImage, ArtworkLayout, ArtworkVideo } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
@@ -10,7 +9,7 @@ import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { ProductActivity } from '../../ui/product-activity.tsx';
-import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
+import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
 import { useEdition } from './api/get-edition.ts';
 import { EditionHistory } from './components/edition-history.tsx';
 import { NftTraits } from './components/nft-traits.tsx';
@@ -47,11 +46,7 @@ export default function NftDetailPage() {
   return (
     <div className="container">
       <PageMeta
-        title={`${name} · ${data.brand.name}`}
-        description={`Edition ${formatEditionNumber(data.serialNumber, data.editionSize)} of ${data.product.name}, a ${rarityLabel(data.product.rarity).toLowerCase()} collectible from ${data.brand.name}.`}
-        image={imageUrl}
-        path={nftPath(data.id)}
-        type="product"
+        {...editionPageMeta(data)}
         facts={[
           { label: 'Edition', value: formatEditionNumber(data.serialNumber, data.editionSize) },
           {

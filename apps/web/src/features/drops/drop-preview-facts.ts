@@ -3,8 +3,8 @@ import { roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
 import { formatCount } from '../../lib/format.ts';
 
 /**
- * What a shared link to a drop shows under its name (ui/page-head.ts): the price of a pack in the round on sale or
- * next (how many were sold once there is nothing left to buy), and the date that matters now.
+ * What a shared link to a drop shows under its name (the contract's page-head.ts): the price of a pack in the round on
+ * sale or next (how many were sold once there is nothing left to buy), and the date that matters now.
  */
 export function dropPreviewFacts(
   drop: TDrop,

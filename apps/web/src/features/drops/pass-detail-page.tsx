@@ -5,6 +5,7 @@ import {
   errorCatalogue,
   formatMoney,
   MAX_ORDER_QUANTITY,
+  passPageMeta,
   passStatusAt,
   type TPass,
   type TPassRound,
@@ -61,11 +62,7 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
 
   return (
     <div className="container">
-      <PageMeta
-        title={`${pass.name} · ${pass.brand.name}`}
-        description={pass.description || `A pass from ${pass.brand.name} that opens sale rounds to its holders.`}
-        image={pass.imageUrl}
-      />
+      <PageMeta {...passPageMeta(pass)} />
       <ArtworkLayout
         artwork={<ArtworkImage src={pass.imageUrl} name={pass.name} />}
         brand={{ name: pass.brand.name, logoUrl: pass.brand.logoUrl, to: brandPath(pass.brand) }}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import type { TRaffleDraw } from '@cypher/contract';
+import { raffleDrawPageMeta, type TRaffleDraw } from '@cypher/contract';
 import { dropPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTimeWithZone } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -46,10 +46,7 @@ export default function RaffleDrawPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta
-        title={`Raffle draw · Round ${draw.round}`}
-        description={`Check the winners of round ${draw.round}'s raffle against the seed committed before anyone entered.`}
-      />
+      <PageMeta {...raffleDrawPageMeta(draw)} />
       <header className={styles.header}>
         <Link to={dropPath(draw.dropId)} className={styles.back}>
           Back to the drop

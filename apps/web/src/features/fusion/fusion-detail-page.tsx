@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import { fusionStatusAt, type TFusion, type TFusionSlot, type TFusionStatus } from '@cypher/contract';
+import { fusionPageMeta, fusionStatusAt, type TFusion, type TFusionSlot, type TFusionStatus } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath, productPath } from '../../lib/catalog-paths.ts';
 import { formatCount, formatCountOf, formatDateTimeWithZone } from '../../lib/format.ts';
@@ -59,14 +59,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
   const canFuse = fuseBlockedReason(fusion, status) === null;
   return (
     <div className="container">
-      <PageMeta
-        title={`${fusion.name} · ${fusion.brand.name}`}
-        description={
-          fusion.description ||
-          `Fuse editions from your collection into ${product ? product.name : 'a collectible yet to be announced'}.`
-        }
-        image={fusion.imageUrl}
-      />
+      <PageMeta {...fusionPageMeta(fusion)} />
       <ArtworkLayout
         artwork={<ArtworkImage src={fusion.imageUrl} name={fusion.name} />}
         brand={{ name: fusion.brand.name, logoUrl: fusion.brand.logoUrl, to: brandPath(fusion.brand) }}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isFinalRefusal } from '../../api/api-error.ts';
 import {
+  fusionSlotsPageMeta,
   fusionStatusAt,
   type TFuseRequest,
   type TFusion,
@@ -135,7 +136,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
 
   return (
     <div className={`container ${styles.slotsPage}`}>
-      <PageMeta title={`${screenTitle(outcome, success, runId)} · ${fusion.name}`} />
+      <PageMeta {...fusionSlotsPageMeta(fusion, screenTitle(outcome, success, runId))} />
       <PageHeader
         eyebrow={`${fusion.brand.name} · Fusion`}
         title={outcome || success ? fusion.name : 'Choose materials'}

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
-import type { TPublicUser } from '@cypher/contract';
+import { collectorName, collectorPageMeta, type TPublicUser } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
+import { appConfig } from '../../config.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { useUrlFilters } from '../../lib/use-url-filters.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -19,11 +20,6 @@ import { usePublicUser } from './api/get-public-user.ts';
 import styles from './public-profile-page.module.css';
 
 const PAGE_SIZE = 20;
-
-/** A profile without a nickname yet (it is chosen at profile creation) is still somebody's. */
-function collectorName(user: Pick<TPublicUser, 'nickname'>): string {
-  return user.nickname ?? 'A collector';
-}
 
 /**
  * `/users/:id`: a collector's public profile (issue 17): their nickname, photo and background, and their favorites,
@@ -44,11 +40,7 @@ export default function PublicProfilePage() {
   const isMe = me?.id === collector.id;
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta
-        title={`${name} · Collector`}
-        description={`What ${name} collects and loves on Cypher.`}
-        image={collector.photoUrl}
-      />
+      <PageMeta {...collectorPageMeta(collector, appConfig.brandName)} />
       <IdentityHero
         as="header"
         bannerUrl={collector.backgroundUrl}

@@ -1,4 +1,5 @@
-import { canonicalPagePath, PAGE_DESCRIPTION, pageTitle } from '@cypher/contract';
+import { canonicalPagePath } from './web-routes.ts';
+import { PAGE_DESCRIPTION, pageTitle } from './constants.ts';
 
 /** What a page says about itself to search engines and link previews (ui/page-meta.tsx). */
 export interface TPageMeta {
