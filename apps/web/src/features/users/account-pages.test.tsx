@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCountryRestriction } from '../../lib/country-restriction.ts';
 import { getSession, startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
@@ -9,7 +9,10 @@ import { renderApp } from '../../test/render-app.tsx';
 const CHECK = '/v1/users/authentications/check-password';
 const DELETE_REQUEST = '/v1/users/delete-request';
 
-afterEach(() => resetCountryRestriction());
+afterEach(() => {
+  resetCountryRestriction();
+  vi.useRealTimers();
+});
 
 describe('account deletion', () => {
   it('lists what the account still holds when the request is refused', async () => {
@@ -125,6 +128,8 @@ describe('account deletion', () => {
   });
 
   it('shows the deletion-in-progress screen on every route, and cancelling brings the page back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-25T09:00:00.000Z'));
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     let isDeleteRequested = true;
     stubApi((request) => {
@@ -150,9 +155,35 @@ describe('account deletion', () => {
     expect(screen.getByText(/^You asked for the account/)).toHaveTextContent(
       /Your account will be deleted on Nov 29, 2026, \d{1,2}:\d{2} [AP]M \S+\. Until then you can cancel the request\.$/,
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Cancel deletion request' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Guide' })).toBeInTheDocument();
+  });
+
+  it('says why an account past its deletion day is still here, and how to go on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-29T12:30:00.000Z'));
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? json(200, {
+            data: myUser({
+              nickname: 'Ada',
+              isDeleteRequestedAccount: true,
+              deletionScheduledAt: '2026-11-29T12:00:00.000Z',
+            }),
+          })
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/');
+    const text = await screen.findByText(/^You asked for the account/);
+    // Until the job's next run, it is still on its way.
+    expect(text).toHaveTextContent(/Your account will be deleted on Nov 29, 2026/);
+    // Past the job's next run, something came into the account that it must be emptied of first.
+    await act(() => vi.advanceTimersByTimeAsync(61 * 60_000));
+    expect(text).toHaveTextContent(
+      /It was due on Nov 29, 2026, .+, but the account still holds something that must be emptied first, such as funds, packs or collectibles that arrived since\. Cancel the request to see and empty it, then ask again\.$/,
+    );
   });
 });
 
