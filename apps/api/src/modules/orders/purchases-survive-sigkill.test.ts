@@ -268,6 +268,9 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       // growing past that (seeding again, a migration run twice) fails here.
       for (const restart of restarts) expect(restart.cpuMs).toBeLessThan(10_000);
     },
-    180_000,
+    // Five server starts (each allowed 60 s) and the sale between them: on a machine loaded by other work beside the
+    // suites (2026-12-07, load average 7 on two cores, a build and a browser running) the whole ran past 180 s, a
+    // timeout with no check failed. A hang still fails, later.
+    360_000,
   );
 });
