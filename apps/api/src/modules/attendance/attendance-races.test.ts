@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
+import { calendarForToday } from '../../testing/attendance-fixtures.ts';
 import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
 import pg from 'pg';
 import { lockWaitersSeen, raceThroughGate } from '../../testing/lock-barrier.ts';
@@ -10,7 +11,6 @@ import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
-import { localDateOf } from './attendance-days.ts';
 
 // Check-ins at once through two API instances on one PostgreSQL (issue 20's acceptance). On PGlite (one transaction
 // at a time) there is no race to run: these run in CI's PostgreSQL pass.
@@ -26,14 +26,10 @@ describe('check-ins at once through two instances', () => {
     '50 concurrent check-ins by one person: one check-in, one reward, 49 told they already checked in',
     async () => {
       const admin = await signUpOperator(a, 'admin');
-      const today = localDateOf(a.clock.now(), 'UTC');
-      const made = await a.app.inject({
-        method: 'POST',
-        url: '/v1/console/attendance-calendars',
-        headers: bearer(admin.accessToken),
-        payload: { name: 'Race days', startDate: today, endDate: today, dailyReward: { kind: 'CREDIT', amount: 700 } },
+      await calendarForToday(a, admin.accessToken, {
+        name: 'Race days',
+        dailyReward: { kind: 'CREDIT', amount: 700 },
       });
-      expect(made.statusCode, made.body).toBe(201);
       const person = await fastBuyer(a);
 
       // The racers queue behind the gate on the lock every check-in of this person takes, then run into each other.

@@ -2,14 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { bearer } from '../../../testing/auth-helpers.ts';
+import { calendarForToday } from '../../../testing/attendance-fixtures.ts';
 import { behindTheDeletionJob, personDueForDeletion } from '../../../testing/deletion-races.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { makeRedeemBatch } from '../../../testing/redeem-fixtures.ts';
 import { twoInstancesOnPostgres } from '../../../testing/second-instance.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
-import { localDateOf } from '../../attendance/attendance-days.ts';
 import { users } from '../users.tables.ts';
 
 // A check-in and a code's redemption sent in the moment the deletion job deletes their person, the requests on one
@@ -31,19 +30,10 @@ describe.runIf(isOnPostgres)('rewards that queued behind the deletion job, on Po
     const { userId, headers } = await personDueForDeletion(first);
     // A calendar covering the day the clock has moved to, and a code valid from then.
     const admin = await signUpOperator(first, 'admin');
-    const later = localDateOf(first.clock.now(), 'UTC');
-    const moved = await first.app.inject({
-      method: 'POST',
-      url: '/v1/console/attendance-calendars',
-      headers: bearer(admin.accessToken),
-      payload: {
-        name: 'Deletion days',
-        startDate: later,
-        endDate: later,
-        dailyReward: { kind: 'CREDIT', amount: 700 },
-      },
+    await calendarForToday(first, admin.accessToken, {
+      name: 'Deletion days',
+      dailyReward: { kind: 'CREDIT', amount: 700 },
     });
-    expect(moved.statusCode, moved.body).toBe(201);
     const { codes } = await makeRedeemBatch(first, admin.accessToken, {
       grant: { kind: 'CREDIT', amount: 900 },
       codeCount: 1,

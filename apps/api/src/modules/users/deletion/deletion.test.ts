@@ -11,9 +11,9 @@ import { schedulerDeps, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, insertTestUser, usWireDetails } from '../../../testing/wallet-helpers.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { makeRedeemBatch } from '../../../testing/redeem-fixtures.ts';
+import { calendarForToday } from '../../../testing/attendance-fixtures.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { newId } from '../../../lib/ids.ts';
-import { localDateOf } from '../../attendance/attendance-days.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { favorites } from '../../collection/collection.tables.ts';
 import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
@@ -134,14 +134,10 @@ describe('POST /v1/users/delete-revoke', () => {
 
   it('refuses money and rewards the person asks for while the request runs, and takes them again once it is cancelled', async () => {
     const admin = await signUpOperator(t, 'admin');
-    const today = localDateOf(t.clock.now(), t.deps.config.attendance.timeZone);
-    const calendar = await post('/v1/console/attendance-calendars', admin.accessToken, {
+    await calendarForToday(t, admin.accessToken, {
       name: 'Closing days',
-      startDate: today,
-      endDate: today,
       dailyReward: { kind: 'CREDIT', amount: 100 },
     });
-    expect(calendar.statusCode, calendar.body).toBe(201);
     const { codes } = await makeRedeemBatch(t, admin.accessToken, {
       grant: { kind: 'CREDIT', amount: 900 },
       codeCount: 1,
