@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
+import { newId } from '../../../lib/ids.ts';
 import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
 import { behindTheDeletionJob } from '../../../testing/deletion-races.ts';
-import { raceThroughGate } from '../../../testing/lock-barrier.ts';
+import { lockWaitersSeen, raceThroughGate } from '../../../testing/lock-barrier.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations, usWireDetails } from '../../../testing/wallet-helpers.ts';
@@ -139,5 +141,57 @@ describe.runIf(isOnPostgres)('saves that queued behind the deletion job, on Post
     expect(await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId))).toEqual([]);
     const open = await db.select().from(deposits).where(eq(deposits.userId, userId));
     expect(open.map((deposit) => deposit.status)).toEqual(['expired']);
+  }, 120_000);
+});
+
+describe.runIf(isOnPostgres)('a deposit asked for as the deletion is requested, on PostgreSQL', () => {
+  it('either the deposit comes first and the request is refused for it, or the request does and the deposit is refused', async () => {
+    const person = await activeUser(first);
+    const headers = bearer(person.accessToken);
+    const userId = (await first.app.inject({ method: 'GET', url: '/v1/users/my', headers })).json().data.id as string;
+    await first.app.inject({
+      method: 'POST',
+      url: '/v1/users/authentications/check-password',
+      headers,
+      payload: { password: STRONG_PASSWORD },
+    });
+    // A gate holds the person's row: the deposit queues on it first (seen waiting), then the request, on the other
+    // instance. Before the request took the row before its blocker check, it found no deposit, and both went through:
+    // an account waiting out its deletion with a payment open, which the job then stops for.
+    const gate = new pg.Client({ connectionString: first.database.pool!.options.connectionString! });
+    await gate.connect();
+    try {
+      await gate.query('begin');
+      await gate.query('select 1 from users where id = $1 for update', [userId]);
+      const deposit = first.app.inject({
+        method: 'POST',
+        url: '/v1/deposits',
+        headers: { ...headers, 'idempotency-key': newId() },
+        payload: { method: 'crypto', amount: { amount: 2_000, currency: 'USD' } },
+      });
+      await lockWaitersSeen(gate, 1);
+      const request = second.app.inject({ method: 'POST', url: '/v1/users/delete-request', headers });
+      await lockWaitersSeen(gate, 2);
+      await gate.query('commit');
+      const [deposited, requested] = await Promise.all([deposit, request]);
+
+      const outcomes = [deposited.statusCode, requested.statusCode];
+      expect([
+        [201, 409],
+        [409, 202],
+      ]).toContainEqual(outcomes);
+      expect(requested.statusCode === 409 ? requested.json().code : deposited.json().code).toBe(
+        requested.statusCode === 409 ? 'ACCOUNT_HAS_ASSETS' : 'ACCOUNT_DELETION_PENDING',
+      );
+      const [row] = await first.database.db
+        .select({ deleteRequestedAt: users.deleteRequestedAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      const open = await first.database.db.select().from(deposits).where(eq(deposits.userId, userId));
+      // Never both: a pending deletion with a payment that can still land.
+      expect(row!.deleteRequestedAt !== null && open.length > 0).toBe(false);
+    } finally {
+      await gate.end();
+    }
   }, 120_000);
 });

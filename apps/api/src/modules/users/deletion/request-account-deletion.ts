@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { TAccountDeletionRequested } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
@@ -7,6 +8,7 @@ import { getUser } from '../../auth/find-user.ts';
 import { deliver } from '../../auth/deliver.ts';
 import { assertRecentlyReauthenticated } from '../../auth/reauthentication.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
+import { users } from '../users.tables.ts';
 import { transitionDeletionState } from './account-deletion-states.ts';
 import { ACCOUNT_DELETION_GRACE_MS } from './complete-account-deletions.ts';
 import { deletionRequestedEmail } from './deletion-emails.ts';
@@ -25,6 +27,10 @@ export async function requestAccountDeletion(
   await assertRecentlyReauthenticated(ctx.db, principal, now);
   const deletesAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_MS);
   const email = await inTransaction(ctx.db, async (tx) => {
+    // Held to commit, before the blockers are asked, as the deletion job holds it: a deposit, check-in or code takes
+    // this row first (users/people.ts, assertAccountOpen), so it either committed before the check, which then finds
+    // what it brought, or waits and finds the request made and is refused; none lands between the two.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, principal.userId)).for('update');
     const blockers = await findDeletionBlockers(tx, principal.userId);
     if (blockers.length > 0) throw accountHasAssetsError(blockers);
     const isMoved = await transitionDeletionState(tx, principal.userId, { from: 'IN_USE', to: 'REQUESTED', now });
