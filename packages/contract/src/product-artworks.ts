@@ -24,7 +24,7 @@ export const productArtworkMessages = {
   sizePastArtworks: (artworks: number) =>
     `It has ${formatNumber(artworks)} generative artworks, one per edition: the size can be ${formatNumber(artworks)} or less until the artwork changes.`,
   fixed: (editions: number) =>
-    `${formatNumber(editions)} editions are minted or set aside with this artwork: it can no longer change.`,
+    `${formatNumber(editions)} ${editions === 1 ? 'edition is' : 'editions are'} minted or set aside with this artwork: it can no longer change.`,
 } as const;
 
 export const ZProductArtworkUri = ZImageUrl.regex(/\.(png|jpg|gif)$/, { error: productArtworkMessages.format });

@@ -453,6 +453,33 @@ describe('conflicts and invalid changes', () => {
     expect(await auditOf('product', other.id)).toHaveLength(1);
   });
 
+  it('speaks of a single edition in the singular when it keeps a product’s rarity and size', async () => {
+    const { dropId } = await insertLiveDrop(t.database.db, {
+      now: t.clock.now(),
+      rounds: [{ packCount: 1 }],
+      editionsPerPack: 2,
+    });
+    // Two products, one edition each.
+    const [single] = await queryRows<{ product_id: string }>(
+      t.database.db,
+      sql`select product_id from drop_contents where drop_id = ${dropId} and edition_count = 1 limit 1`,
+    );
+    const changed = await asAdmin('PATCH', `/v1/console/products/${single!.product_id}`, {
+      rarity: 'LEGENDARY',
+      editionSize: null,
+    });
+    expect(changed.body).toMatchObject({
+      code: 'PRODUCT_EDITIONS_EXIST',
+      details: [
+        { field: 'rarity', message: '1 edition has this rarity: it can no longer change.' },
+        {
+          field: 'editionSize',
+          message: '1 edition is minted or set aside: the size can only be lowered now, to 1 or more.',
+        },
+      ],
+    });
+  });
+
   it('keeps a product’s rarity, and its edition size at least its editions, once editions exist', async () => {
     const { products } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 10 }] });
     const { common } = products;

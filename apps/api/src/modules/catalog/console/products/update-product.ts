@@ -182,7 +182,7 @@ async function assertEditionsAllow(
   if (isRarityChanging && editions > 0) {
     details.push({
       field: 'rarity',
-      message: `${formatNumber(editions)} editions have this rarity: it can no longer change.`,
+      message: `${editionsText(editions)} ${editions === 1 ? 'has' : 'have'} this rarity: it can no longer change.`,
     });
   }
   // "#3 / 10" is a promise to everyone holding one: once editions exist the size may only shrink (never below them),
@@ -192,8 +192,11 @@ async function assertEditionsAllow(
   if (isSizeChanging && editions > 0 && (!isLowering || size < editions)) {
     details.push({
       field: 'editionSize',
-      message: `${formatNumber(editions)} editions are minted or set aside: the size can only be lowered now, to ${formatNumber(editions)} or more.`,
+      message: `${editionsText(editions)} ${editions === 1 ? 'is' : 'are'} minted or set aside: the size can only be lowered now, to ${formatNumber(editions)} or more.`,
     });
   }
   if (details.length > 0) throw new AppError('PRODUCT_EDITIONS_EXIST', { details });
 }
+
+/** "1 edition", "1,000 editions". */
+const editionsText = (count: number) => `${formatNumber(count)} ${count === 1 ? 'edition' : 'editions'}`;
