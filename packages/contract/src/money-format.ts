@@ -51,12 +51,23 @@ export function formatMoney(
  */
 export function formatNumber(value: number, decimals = 0): string {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-  const text = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: true,
-  }).format(value);
+  const text = numberFormatWith(decimals).format(value);
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** One formatter per number of decimals: building one costs far more than formatting, and lists format every card. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function numberFormatWith(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: true,
+    });
+    numberFormats.set(decimals, format);
+  }
+  return format;
 }
 
 /** An edition's number among its product's: "#12 / 500", or "#12" for an open edition (no edition size). */

@@ -55,7 +55,7 @@ export function fusionSlotsPageMeta(fusion: Pick<TFusion, 'name'>, screen = 'Cho
 export function licensePageMeta(license: Pick<TLicense, 'name' | 'description' | 'imageUrl' | 'brand'>): TPageMeta {
   return {
     title: `${license.name} · ${license.brand.name}`,
-    description: license.description ?? `Collectibles made under the ${license.name} license of ${license.brand.name}.`,
+    description: license.description || `Collectibles made under the ${license.name} license of ${license.brand.name}.`,
     image: license.imageUrl,
   };
 }

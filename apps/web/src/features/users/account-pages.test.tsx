@@ -182,7 +182,7 @@ describe('account deletion', () => {
     // Past the job's next run, something came into the account that it must be emptied of first.
     await act(() => vi.advanceTimersByTimeAsync(61 * 60_000));
     expect(text).toHaveTextContent(
-      /It was due on Nov 29, 2026, .+, but the account still holds something that must be emptied first, such as funds, packs or collectibles that arrived since\. Cancel the request to see and empty it, then ask again\.$/,
+      /It was due on Nov 29, 2026, .+, but the account still holds something that must be emptied first, such as funds, packs or collectibles that arrived since, or a payment still in progress, which ends by itself\. Cancel the request to see and empty it, then ask again\.$/,
     );
   });
 });

@@ -77,7 +77,7 @@ export function DeletionInProgressScreen({
           {isOverdue && deletionScheduledAt
             ? // The deletion runs within the hour of its day unless something came into the account since the request
               // (a purchase's packs, an airdrop): it then waits for that to be emptied, which only the account can do.
-              `It was due on ${formatDateTimeWithZone(deletionScheduledAt)}, but the account still holds something that must be emptied first, such as funds, packs or collectibles that arrived since. Cancel the request to see and empty it, then ask again.`
+              `It was due on ${formatDateTimeWithZone(deletionScheduledAt)}, but the account still holds something that must be emptied first, such as funds, packs or collectibles that arrived since, or a payment still in progress, which ends by itself. Cancel the request to see and empty it, then ask again.`
             : deletionScheduledAt
               ? `Your account will be deleted on ${formatDateTimeWithZone(deletionScheduledAt)}. Until then you can cancel the request.`
               : 'Your account will be deleted seven days after the request. Until then you can cancel the request.'}
