@@ -202,3 +202,18 @@ describe('email verify page without a key', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('email verified page', () => {
+  it('sends a signed-in account whose address is not confirmed to the inbox page, never saying it is verified', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? json(200, { data: myUser({ status: 'CREATED', isEmailVerified: false }) })
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    const { router } = renderApp('/email/verified');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/email/verify');
+    expect(screen.queryByRole('heading', { name: 'Email verified' })).toBeNull();
+  });
+});
