@@ -63,6 +63,16 @@ describe('sign-up page', () => {
     expect(screen.queryByText(authMessages.passwordRule)).toBeNull();
   });
 
+  it('opens the terms and the privacy policy in a tab of their own, so the form keeps what was typed', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    await openSignUp();
+    for (const name of [/^terms of service/, /^privacy policy/]) {
+      const link = screen.getByRole('link', { name });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAccessibleName(expect.stringMatching(/\(opens in a new tab\)$/));
+    }
+  });
+
   it('shows the catalogue message under the email when the address is taken', async () => {
     stubApi(() => apiFailure(409, 'USER_ALREADY_EXISTS', 'raw'));
     const { user } = await openSignUp();

@@ -20,12 +20,18 @@ export function ConsentFields<TForm extends TConsents, TOutput>({
     ...form.register(name as Path<TForm>),
   });
   return (
+    // The terms open in a tab of their own: leaving the form for them and coming back emptied what was typed.
     <fieldset className={styles.consents}>
       <legend className={styles.consentsLegend}>Agreements</legend>
       <Checkbox
         label={
           <>
-            I agree to the <Link to="/terms#tos">terms of service</Link> (required)
+            I agree to the{' '}
+            <Link to="/terms#tos" target="_blank" rel="noopener">
+              terms of service
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Link>{' '}
+            (required)
           </>
         }
         {...field('agreeToTerms')}
@@ -33,7 +39,12 @@ export function ConsentFields<TForm extends TConsents, TOutput>({
       <Checkbox
         label={
           <>
-            I agree to the <Link to="/terms#privacy">privacy policy</Link> (required)
+            I agree to the{' '}
+            <Link to="/terms#privacy" target="_blank" rel="noopener">
+              privacy policy
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Link>{' '}
+            (required)
           </>
         }
         {...field('agreeToPrivacy')}
