@@ -2,7 +2,10 @@
 // request and the job, and a late payment after the deletion is held for review instead of credited.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../../lib/clock.ts';
+import { DAY_MS, MINUTE_MS } from '../../../lib/clock.ts';
+import { newId } from '../../../lib/ids.ts';
+import { insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { timeOutOrders } from '../../orders/time-out-orders.ts';
 import { activeUser, bearer, logIn, requestAccountDeletion } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
@@ -88,6 +91,35 @@ describe('a payment in progress blocks the deletion', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
     expect(row!.deletedAt).not.toBeNull();
     expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId))).toEqual([]);
+  });
+});
+
+describe('a payment that can still start during the seven days', () => {
+  it('a card order sent to the API: the job stops for its payment in progress, and deletes once the hold has timed out', async () => {
+    const user = await person();
+    expect((await requestAccountDeletion(t, user.accessToken)).statusCode).toBe(202);
+    t.clock.advance(7 * DAY_MS - 5 * MINUTE_MS);
+    // The purchase path reads no user row (decision record 0007 names it among what can still arrive).
+    const { dropId } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 1 }] });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(await signIn(user.email)), 'idempotency-key': newId() },
+      payload: { dropId, quantity: 1, paymentMethod: 'CARD' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    t.clock.advance(6 * MINUTE_MS);
+
+    expect((await completeAccountDeletions(jobDeps())).blocked).toBeGreaterThanOrEqual(1);
+    const [waiting] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
+    expect(waiting!.deletedAt).toBeNull();
+
+    // Unpaid, the hold times out and its checkout closes: nothing is left in progress, and the next run deletes.
+    t.clock.advance(10 * MINUTE_MS);
+    await timeOutOrders(t.database.db, t.clock.now(), t.deps.config.orders.holdMinutes);
+    await completeAccountDeletions(jobDeps());
+    const [deleted] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
+    expect(deleted!.deletedAt).not.toBeNull();
   });
 });
 
