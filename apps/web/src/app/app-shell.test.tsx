@@ -55,8 +55,9 @@ describe('status redirects', () => {
 
   // /signin and /signup are exempt too (the account is signed in a moment before those pages move on), but a
   // signed-in person who opens them is sent on by the pages themselves (tested below and in features/auth); so is a
-  // CREATED account on /profile/creation, which its page sends to verify the email first (features/users).
-  const sentOnByTheirPages = new Set(['/signin', '/signup', '/profile/creation']);
+  // CREATED account on /profile/creation, which its page sends to verify the email first (features/users), and on
+  // /email/verified, which has nothing verified to say to it (features/auth, email-verify-page.test.tsx).
+  const sentOnByTheirPages = new Set(['/signin', '/signup', '/profile/creation', '/email/verified']);
   const stayingExempt = STATUS_REDIRECT_EXEMPT.filter((pathname) => !sentOnByTheirPages.has(pathname));
 
   it.each(stayingExempt)('does not redirect a CREATED account away from %s', async (pathname) => {
