@@ -46,7 +46,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // No trace unless asked for (`npx playwright test --trace retain-on-failure`): recording one screencasts every
+    // page, and on 2026-12-07's two cores that took the browser and its GPU process from 112 to 44 s of CPU over two
+    // journey files, which ran 2.5 min with it and 1.7 without; all the journeys, 9.9 and 7.5 min. CI keeps only the
+    // run's log, where the failure is named.
+    trace: 'off',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   // The home page's check of the seeded drops runs alone first: journeys make drops of their own that go on sale and
