@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { testDatabaseUrl } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { databaseUrlFor, onServer } from './migrated-template.ts';
+import { startPgliteFromImage } from './pglite-test-image.ts';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default; with TEST_DATABASE_URL, a new database
@@ -20,7 +20,7 @@ export async function createTestDatabase(options: { migrationsFolder?: string } 
   if (!serverUrl) {
     if (template?.kind === 'pglite') {
       const image = new Blob([fs.readFileSync(template.imageFile)]);
-      return openDatabase({ pglite: await PGlite.create({ loadDataDir: image }) });
+      return openDatabase({ pglite: await startPgliteFromImage(image) });
     }
     const database = await openDatabase({});
     await runMigrations(database, options.migrationsFolder);
