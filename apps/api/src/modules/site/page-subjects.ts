@@ -37,8 +37,11 @@ interface TPageSubject {
   read: (params: TParams) => string;
   /** What its page calls that thing when the address names nothing: "fusion" is "Fusion not found". */
   what: string;
-  /** What its page says about the thing it read (its PageMeta), where the read names and pictures it. */
-  meta?: (data: unknown, brandName: string) => TPageMeta;
+  /**
+   * What its page says about the thing it read (its PageMeta), where the read names and pictures it; `query` is the
+   * address's, for a page whose title names the screen it opens on.
+   */
+  meta?: (data: unknown, brandName: string, query: URLSearchParams) => TPageMeta;
   /**
    * Whether what the read found is the one the whole address names, where the address names it twice (a raffle
    * round under its drop): a round of another drop is not a page of this one.
@@ -93,7 +96,9 @@ const subjects: Partial<Record<TWebRoutePath, TPageSubject>> = {
   '/fusions/:id/slots': {
     read: byId('id', (id) => `/v1/fusions/${id}`),
     what: 'fusion',
-    meta: (data) => fusionSlotsPageMeta(data as TFusion),
+    // With a run in its address the page first shows "Fusion" while it reads that run (its outcome is the fuser's own,
+    // which this visitor's read cannot see), then "Fusion complete" or "Fusion not completed".
+    meta: (data, _brandName, query) => fusionSlotsPageMeta(data as TFusion, query.get('run') ? 'Fusion' : undefined),
   },
   // Its page names the drop, which this read does not: it keeps the site's head until its script runs.
   '/drops/:id/provenance': { read: byId('id', (id) => `/v1/drops/${id}/provenance`), what: 'drop' },
@@ -141,7 +146,10 @@ export function pageSubjects(app: FastifyInstance, brandName: string) {
   for (const [path, subject] of Object.entries(subjects)) pages.on('GET', path, () => undefined, subject);
 
   return async (url: string, log: FastifyBaseLogger): Promise<TPageMeta | null> => {
-    const match = pages.find('GET', url.split('?')[0] ?? url);
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    const match = pages.find('GET', path);
     if (!match) return null;
     const subject = match.store as TPageSubject;
     try {
@@ -149,7 +157,7 @@ export function pageSubjects(app: FastifyInstance, brandName: string) {
       if (answer.statusCode === 200) {
         const { data } = answer.json<{ data: unknown }>();
         if (subject.isNamedBy && !subject.isNamedBy(data, match.params)) return notFoundPageMeta(subject.what);
-        return subject.meta?.(data, brandName) ?? null;
+        return subject.meta?.(data, brandName, new URLSearchParams(search)) ?? null;
       }
       const namesNothing = answer.statusCode === 404 || (answer.statusCode === 400 && refusesOnlyTheId(answer.json()));
       return namesNothing ? notFoundPageMeta(subject.what) : null;

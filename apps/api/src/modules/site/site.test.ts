@@ -236,6 +236,20 @@ describe('what crawlers read', () => {
     }
   });
 
+  // Session 75's note: with a run in the address the shell said "Choose materials", and the page then "Fusion" while
+  // it read the run (the outcome is the fuser's own: a visitor's read cannot name it).
+  it("titles a fusion's slots page by the screen it opens on: choosing, or a run being read", async () => {
+    for (const [url, screen] of [
+      [`/fusions/${published.fusionId}/slots`, 'Choose materials'],
+      [`/fusions/${published.fusionId}/slots?run=0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b`, 'Fusion'],
+      [`/fusions/${published.fusionId}/slots?run=`, 'Choose materials'],
+    ] as const) {
+      const response = await getPage(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(headOf(response.body).titles, url).toEqual([`${screen} · PUBLISHED fusion | ${BRAND_NAME}`]);
+    }
+  });
+
   it('titles an unknown fusion\'s 404 "Fusion not found", as its page does, with noindex', async () => {
     const missing = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
     for (const url of [`/fusions/${missing}`, `/fusions/${missing}/slots`, '/fusions/not-an-id']) {
