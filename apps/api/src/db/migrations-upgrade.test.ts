@@ -18,8 +18,10 @@ import { queryRows } from './query-rows.ts';
  * Migrations that move rows, run on a database that has some: migrated up to the one before, given rows the way the
  * code of that time wrote them, then migrated to the end. A fresh test database has no rows for them to move.
  */
+const partialFolders: string[] = [];
 function migrationsUpTo(lastTag: string): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-migrations-'));
+  partialFolders.push(folder);
   fs.cpSync(migrationsFolder, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta/_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
@@ -31,7 +33,10 @@ function migrationsUpTo(lastTag: string): string {
 }
 
 let database: Database | undefined;
-afterAll(() => database?.close());
+afterAll(async () => {
+  await database?.close();
+  for (const folder of partialFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 describe('migrations 0018 and 0019: editions as tokens, in their collections', () => {
   it('mints the editions written before it on their collection contracts, in minting order, and keeps their history', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,9 @@ function getThrough(socketPath: string, url: string): Promise<{ status: number; 
 describe('listenOnUnixSocket', () => {
   it('serves the same HTTP server on a socket file any local user may open, replacing a stale one', async () => {
     const server = createServer((request, response) => response.end(`seen ${request.url}`));
-    const socketPath = path.join(mkdtempSync(path.join(tmpdir(), 'cypher-socket-')), 'api.sock');
+    const folder = mkdtempSync(path.join(tmpdir(), 'cypher-socket-'));
+    closers.push(() => rmSync(folder, { recursive: true, force: true }));
+    const socketPath = path.join(folder, 'api.sock');
     writeFileSync(socketPath, 'left by an instance that stopped');
     const listener = await listenOnUnixSocket(server, socketPath);
     closers.push(() => listener.close());
