@@ -102,7 +102,8 @@ export function passFormValues(pass: TConsolePass | undefined, brandId = ''): TP
       name: '',
       description: '',
       imageUrl: '',
-      benefits: [{ text: '' }],
+      // Optional: none until the operator adds one (an empty first line blocked saving a pass without benefits).
+      benefits: [],
       supply: null,
       price: '',
       perPersonLimit: null,
