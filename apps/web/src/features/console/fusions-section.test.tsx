@@ -128,7 +128,14 @@ describe('console fusions: the list', () => {
   it('lists fusions with brand, status, schedule, what each makes and how many were made; filters by brand', async () => {
     const sent = consoleWithFusions((request) =>
       pathnameOf(request.path) === '/v1/console/fusions'
-        ? json(200, { data: page([consoleFusion(), upcoming({ id: fusionIds.other, name: 'Winter Forge' })]) })
+        ? json(200, {
+            data: page([
+              consoleFusion(),
+              upcoming({ id: fusionIds.other, name: 'Winter Forge' }),
+              // Closed early (session 76's hunt: it said "88 left" of a fusion that makes nothing more).
+              consoleFusion({ id: fusionIds.ended, name: 'Autumn Forge', status: 'ENDED' }),
+            ]),
+          })
         : undefined,
     );
     const user = userEvent.setup();
@@ -149,6 +156,9 @@ describe('console fusions: the list', () => {
     expect(row).toHaveTextContent('Dragon of the Eighth Bit');
     expect(row).toHaveTextContent('12 of 100 made · 88 left');
     expect(within(table).getByRole('row', { name: /Winter Forge/ })).toHaveTextContent('Coming up');
+    const ended = within(table).getByRole('row', { name: /Autumn Forge/ });
+    expect(ended).toHaveTextContent('12 of 100 made · ended');
+    expect(ended).not.toHaveTextContent('left');
 
     const brandFilter = screen.getByLabelText(/Brand/);
     await within(brandFilter).findByRole('option', { name: 'Aria Vale' });

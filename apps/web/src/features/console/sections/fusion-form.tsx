@@ -248,7 +248,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
                 />
                 <ReadOnlyField
                   label="Result supply"
-                  value={`${formatCount(fusion.result.supply)} results · ${formatCount(fusion.madeCount)} made · ${formatCount(fusion.result.remaining)} left`}
+                  value={`${formatCount(fusion.result.supply)} results · ${formatCount(fusion.madeCount)} made · ${fusion.status === 'ENDED' ? 'ended' : `${formatCount(fusion.result.remaining)} left`}`}
                   hint="Minted when the fusion was published."
                 />
               </div>

@@ -41,10 +41,16 @@ export function FusionStatusBadges({
   );
 }
 
-/** "12 of 100 made · 88 left"; "100 results, minted when published" for a draft. */
+/**
+ * "12 of 100 made · 88 left"; "100 results, minted when published" for a draft; "12 of 100 made · ended" once it has
+ * ended or was closed, when nothing is left to anyone (it said "88 left").
+ */
 export function madeSummary(fusion: TConsoleFusion): string {
   if (fusion.publicationStatus === 'DRAFT') {
     return `${formatCount(fusion.result.supply)} ${fusion.result.supply === 1 ? 'result' : 'results'}, minted when published`;
+  }
+  if (fusion.status === 'ENDED') {
+    return `${formatCount(fusion.madeCount)} of ${formatCount(fusion.result.supply)} made · ended`;
   }
   return `${formatCount(fusion.madeCount)} of ${formatCount(fusion.result.supply)} made · ${formatCount(fusion.result.remaining)} left`;
 }
