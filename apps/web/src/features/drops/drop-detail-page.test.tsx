@@ -313,6 +313,20 @@ describe('drop page: states at the boundaries', () => {
     expect(await screen.findByText('You can buy up to 2 packs in round 1.')).toBeInTheDocument();
     expect(screen.queryByText(/more pack/)).toBeNull();
   });
+
+  it('never promises more packs than the round has left', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const lastPack = [policy(1, { perPersonLimit: 5, soldCount: 99 }), policy(2)];
+    dropApi(() => drop({ salePolicies: lastPack, viewer: { isWhitelisted: true, remaining: 5, purchasedCount: 0 } }));
+    const first = renderApp(dropUrl);
+    expect(await screen.findByText('You can buy up to 1 pack in round 1.')).toBeInTheDocument();
+    first.unmount();
+
+    dropApi(() => drop({ salePolicies: lastPack, viewer: { isWhitelisted: true, remaining: 4, purchasedCount: 1 } }));
+    renderApp(dropUrl);
+    expect(await screen.findByText('You can buy 1 more pack in round 1.')).toBeInTheDocument();
+  });
 });
 
 describe('drop page: what it shows', () => {

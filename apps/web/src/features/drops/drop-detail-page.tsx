@@ -486,6 +486,9 @@ function ViewerPanel({
   const isShut = isWhitelisted === false || holdsRequiredPass === false;
   // While packs are held back for pass holders, what the viewer can take now may be fewer than their limit.
   const reach = round ? packsWithinReach(round, drop.viewer, now) : null;
+  // The allowance never promises more than the round has left: with 3 packs in all, "up to 5" read as 5 to be had
+  // (session 76's hunt); the purchase popup's quantity already stopped at what is left.
+  const withinReach = remaining === null ? null : round ? Math.min(remaining, packsLeft(round)) : remaining;
   return (
     <div className={styles.viewer} aria-label="Your allowance" role="group">
       {requiredPass ? (
@@ -526,15 +529,15 @@ function ViewerPanel({
         <p>{`You can buy up to ${packsText(reach)} in ${roundName} while the hold lasts.`}</p>
       ) : (
         <p>
-          {remaining === null
+          {remaining === null || withinReach === null
             ? `No per-person limit in ${roundName}.`
             : remaining === 0
               ? `You have bought all the packs one person may buy in ${roundName}.`
               : remaining === round?.perPersonLimit
                 ? // Nothing bought in this round yet: "more" would speak of purchases that never happened; in a
                   // raffle's round only a winner buys at all.
-                  `${round?.isRaffle ? 'Each winner can' : 'You can'} buy up to ${formatCount(remaining)} ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`
-                : `You can buy ${formatCount(remaining)} more ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`}
+                  `${round?.isRaffle ? 'Each winner can' : 'You can'} buy up to ${packsText(withinReach)} in ${roundName}.`
+                : `You can buy ${formatCount(withinReach)} more ${withinReach === 1 ? 'pack' : 'packs'} in ${roundName}.`}
         </p>
       )}
       {purchasedCount > 0 ? <Holdings viewer={drop.viewer} /> : null}
