@@ -55,7 +55,13 @@ export function Tabs({ label, items, value, defaultValue, onValueChange, classNa
   return (
     <div className={className}>
       <div className={styles.frame}>
-        <div role="tablist" aria-label={label} className={styles.list} onKeyDown={handleKeyDown}>
+        <div
+          role="tablist"
+          aria-label={label}
+          className={styles.list}
+          data-pairs={items.length === 4 || undefined}
+          onKeyDown={handleKeyDown}
+        >
           {items.map((item) => {
             const isSelected = item.id === selected?.id;
             return (
