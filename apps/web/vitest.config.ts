@@ -26,7 +26,7 @@ export default defineConfig({
     // again for each of 126 files took about 40 percent of the project's time (294 s against 171 s on 2026-12-02's
     // two cores). No test mocks a module; what the app keeps for the life of a tab, setup.ts puts back after each test.
     isolate: false,
-    // A page test may wait on several findBy calls of up to 10 s each (setup.ts) on a loaded machine; the test as a
+    // A page test may wait on several findBy calls of up to 20 s each (setup.ts) on a loaded machine; the test as a
     // whole gets room for that instead of vitest's 5 s default, which a single slow wait would use up.
     testTimeout: 30_000,
     restoreMocks: true,

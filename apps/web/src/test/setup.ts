@@ -13,9 +13,11 @@ import { resetSessionSnapshot } from '../lib/session.ts';
 installFieldMessages();
 
 // A page that loads lazily, then fetches, can take longer than Testing Library's default second on a busy machine
-// (the API suites run beside these; a first submit may load the form's schemas): wait up to ten for what a test
-// expects to appear. Nothing passes by waiting: a passing wait ends as soon as its element is there.
-configure({ asyncUtilTimeout: 10_000 });
+// (the API suites run beside these; a first submit may load the form's schemas): wait up to twenty for what a test
+// expects to appear. Nothing passes by waiting: a passing wait ends as soon as its element is there. Ten were not
+// enough for the console's drop editor, the first of a worker's files to load the console's pages, on 2026-12-07's
+// two cores with two other servers and browsers running beside the suites.
+configure({ asyncUtilTimeout: 20_000 });
 
 /**
  * Tests never reach a network: every request is answered by the test's fake API (src/test/fake-api.ts, or
