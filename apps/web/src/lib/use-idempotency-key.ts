@@ -4,7 +4,8 @@ import { tabStorage } from './storage.ts';
 /** An attempt whose answer was never seen, kept this long for a reload to retry it under its key. */
 export const UNANSWERED_ATTEMPT_MS = 10 * 60_000;
 
-type TAttempt = { body: string; key: string; at: number };
+/** `sent`: the request as it went out, where it holds more than `body` (a total agreed to), for a reload to resend. */
+type TAttempt = { body: string; key: string; at: number; sent?: unknown };
 
 const storageKey = (name: string) => `cypher:attempt:${name}`;
 
@@ -39,17 +40,25 @@ function keep(name: string, attempt: TAttempt | undefined): void {
 export function useIdempotencyKey(name: string) {
   const attempt = useRef<TAttempt | undefined>(undefined);
   return {
-    keyFor(body: unknown): string {
+    keyFor(body: unknown, sent?: unknown): string {
       const serialized = JSON.stringify(body);
       const now = Date.now();
       if (attempt.current?.body !== serialized) {
         const kept = readKept(name, now);
         attempt.current = kept?.body === serialized ? kept : { body: serialized, key: crypto.randomUUID(), at: now };
       }
-      // Sent (again) now: kept from now on.
-      attempt.current = { ...attempt.current, at: now };
+      // Sent (again) now: kept from now on, with the request as it goes out when the caller names it.
+      attempt.current = { ...attempt.current, at: now, ...(sent === undefined ? {} : { sent }) };
       keep(name, attempt.current);
       return attempt.current.key;
+    },
+    /**
+     * The attempt this tab sent under `name` and never saw answered (the page reloaded while it was on its way), with
+     * the request as it went out: sent again under its key, the API answers what it did the first time.
+     */
+    unanswered(): { key: string; sent: unknown } | undefined {
+      const kept = readKept(name, Date.now());
+      return kept && kept.sent !== undefined ? { key: kept.key, sent: kept.sent } : undefined;
     },
     /** The attempt was answered (done, or refused for good): the next submission is a new one. */
     settle(): void {

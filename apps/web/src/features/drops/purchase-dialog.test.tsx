@@ -259,6 +259,47 @@ describe('purchase popup', () => {
     expect(idempotencyKeysSentTo('/v2/orders')[2]).not.toBe(sentFirst);
   });
 
+  // Session 76's hunt: reloaded just after Pay, the popup opened afresh with "insufficient funds" from the balance
+  // that order had spent, and nothing said it had gone through.
+  it('after a reload that lost its answer, sends the same order again on request, though the balance is now short', async () => {
+    const unanswered = deferred<Response>();
+    let posts = 0;
+    let balance = balances(10_000);
+    const sentBodies: unknown[] = [];
+    buyer({
+      route: (request) => {
+        if (request.path === '/v1/balances/my') return json(200, { data: balance });
+        if (request.path !== '/v2/orders') return undefined;
+        posts += 1;
+        sentBodies.push(request.body);
+        return posts === 1
+          ? unanswered.promise
+          : json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+      },
+    });
+    const first = renderApp(`${dropUrl}?buy=1`);
+    const before = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await within(before).findByText('Total');
+    expect(within(before).queryByText(/on its way when the page reloaded/)).toBeNull();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(before).getByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(posts).toBe(1));
+    first.unmount();
+
+    // The order went through: the balance it spent is gone, and Pay is off for want of funds.
+    balance = balances(0);
+    const second = renderApp(`${dropUrl}?buy=1`);
+    const after = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await within(after).findByText(/Insufficient funds/);
+    expect(within(after).getByText('Your last payment was on its way when the page reloaded')).toBeVisible();
+    expect(within(after).getByText(/1 pack for \$13\.13\. It cannot be paid twice\./)).toBeVisible();
+    await user.click(within(after).getByRole('button', { name: 'Check that payment' }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    const [sentFirst, sentAgain] = idempotencyKeysSentTo('/v2/orders');
+    expect(sentAgain).toBe(sentFirst);
+    expect(sentBodies[1]).toEqual(sentBodies[0]);
+  });
+
   it('shows a refusal with the catalogue message, keeps the choices, and tries again with a new key', async () => {
     let posts = 0;
     const sent = buyer({

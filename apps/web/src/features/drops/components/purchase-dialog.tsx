@@ -86,6 +86,22 @@ export interface TPurchaseItem {
 
 const packUnit = { one: 'pack', other: 'packs' };
 
+/** An order request with the total the person agreed to when they pressed Pay. */
+type TAgreedOrder = TCreateOrderRequest & { expectedTotal: NonNullable<TCreateOrderRequest['expectedTotal']> };
+
+/** The attempt a reload left unanswered, when it is an order for this popup's item with the total it agreed to. */
+function resumableOrder(
+  kept: { key: string; sent: unknown } | undefined,
+  request: TPurchaseItem['request'],
+): { key: string; body: TAgreedOrder } | null {
+  if (!kept || typeof kept.sent !== 'object' || kept.sent === null) return null;
+  const sent = kept.sent as Partial<TAgreedOrder> & Record<string, unknown>;
+  const isThisItem = Object.entries(request).every(([field, value]) => sent[field] === value);
+  return isThisItem && sent.expectedTotal && typeof sent.quantity === 'number'
+    ? { key: kept.key, body: sent as TAgreedOrder }
+    : null;
+}
+
 interface PurchaseDialogProps {
   item: TPurchaseItem;
   isOpen: boolean;
@@ -165,6 +181,10 @@ function PurchaseForm({
    * same request, so it replays under its key if it did buy, even if the fee read since shows another total.
    */
   const unanswered = useRef<{ key: string; expectedTotal: TMoney } | null>(null);
+  // The Pay this tab sent as the page reloaded, its answer never seen: the popup, opened again by its address, showed
+  // "insufficient funds" from the balance that very order had spent, and nothing said it went through (session 76's
+  // hunt). Sent again under its key, the API answers what it did: the order is found, and never bought twice.
+  const [resumable, setResumable] = useState(() => resumableOrder(idempotency.unanswered(), item.request));
   /** After PRICE_CHANGED: the total agreed and refused, for what quantity; null otherwise. */
   const [refusedTotal, setRefusedTotal] = useState<{ total: TMoney; quantity: number } | null>(null);
   const {
@@ -208,20 +228,10 @@ function PurchaseForm({
   // Add funds arrives with what is missing filled in (the total and the balance are both USD cents).
   const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const choice = {
-      ...item.request,
-      quantity: values.quantity,
-      paymentMethod: values.paymentMethod,
-      ...(admission ? { admissionToken: admission.token } : {}),
-    };
-    const idempotencyKey = idempotency.keyFor(choice);
-    const shown = total && fee.data?.quantity === values.quantity ? total : null;
-    const agreed = unanswered.current?.key === idempotencyKey ? unanswered.current.expectedTotal : shown;
-    // Pay waits for the fee of this quantity, so there is always a total here; without one nothing is agreed.
-    if (!agreed) return;
+  /** Sends the order and goes to its status page, or shows why not; `body.expectedTotal` is the total agreed to. */
+  async function sendOrder(body: TAgreedOrder, idempotencyKey: string) {
+    const agreed = body.expectedTotal;
     unanswered.current = { key: idempotencyKey, expectedTotal: agreed };
-    const body: TCreateOrderRequest = { ...choice, expectedTotal: { amount: agreed.amount, currency: 'USD' } };
     const settle = () => {
       idempotency.settle();
       unanswered.current = null;
@@ -259,7 +269,7 @@ function PurchaseForm({
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void balances.refetch();
       if (isApiError(error) && error.code === 'PRICE_CHANGED') {
         // Nothing was bought: the new total is read and shown, and Pay waits for it; paying it is a new attempt.
-        setRefusedTotal({ total: agreed, quantity: values.quantity });
+        setRefusedTotal({ total: agreed, quantity: body.quantity });
         void fee.refetch();
       }
       setError('root.server', {
@@ -267,7 +277,40 @@ function PurchaseForm({
         message: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
       });
     }
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    const choice = {
+      ...item.request,
+      quantity: values.quantity,
+      paymentMethod: values.paymentMethod,
+      ...(admission ? { admissionToken: admission.token } : {}),
+    };
+    const idempotencyKey = idempotency.keyFor(choice);
+    const shown = total && fee.data?.quantity === values.quantity ? total : null;
+    const agreed = unanswered.current?.key === idempotencyKey ? unanswered.current.expectedTotal : shown;
+    // Pay waits for the fee of this quantity, so there is always a total here; without one nothing is agreed.
+    if (!agreed) return;
+    const body: TAgreedOrder = { ...choice, expectedTotal: { amount: agreed.amount, currency: 'USD' } };
+    // The same attempt (same key), now kept with the total agreed: a reload can send it again exactly as it went.
+    idempotency.keyFor(choice, body);
+    setResumable(null);
+    await sendOrder(body, idempotencyKey);
   });
+
+  const [isResending, setIsResending] = useState(false);
+  async function resend() {
+    if (!resumable) return;
+    setIsResending(true);
+    try {
+      await sendOrder(resumable.body, resumable.key);
+    } finally {
+      if (isMounted.current) {
+        setIsResending(false);
+        setResumable(null);
+      }
+    }
+  }
 
   const serverError = errors.root?.server;
   // A refusal shows at the top of the popup, which on a phone is scrolled away by then (the way to pay and Pay are at
@@ -299,6 +342,20 @@ function PurchaseForm({
         <p className={styles.turn}>
           Your turn ends in <Countdown to={admission.turnEndsAt} now={admission.now} className={styles.turnTime} />
         </p>
+      ) : null}
+      {resumable ? (
+        <Alert
+          title="Your last payment was on its way when the page reloaded"
+          action={
+            <Button size="sm" variant="primary" onClick={() => void resend()} isLoading={isResending}>
+              Check that payment
+            </Button>
+          }
+        >
+          Send it again to see how it went: {formatCount(resumable.body.quantity)}{' '}
+          {resumable.body.quantity === 1 ? unit.one : unit.other} for {format(resumable.body.expectedTotal)}. It cannot
+          be paid twice.
+        </Alert>
       ) : null}
       {isEmailUnverified && !serverError ? (
         <Alert tone="error" action={verifyEmailLink}>
