@@ -50,6 +50,34 @@ async function openPopup() {
   return { user, dialog };
 }
 
+/**
+ * A buyer presses Pay in the popup its address opened, and the page reloads while the order is on its way (the test
+ * unmounts it): that first order is never answered here, every later one is answered SUCCESSFUL. The balance is read
+ * as `balance()` says at each request. A fresh popup says nothing of an earlier payment.
+ */
+async function payWhoseAnswerIsLost(balance: () => TMyBalances = () => balances(10_000)) {
+  const orders: SentRequest[] = [];
+  buyer({
+    route: (request) => {
+      if (request.path === '/v1/balances/my') return json(200, { data: balance() });
+      if (request.path !== '/v2/orders') return undefined;
+      orders.push(request);
+      return orders.length === 1
+        ? deferred<Response>().promise
+        : json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+    },
+  });
+  const page = renderApp(`${dropUrl}?buy=1`);
+  const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+  await within(dialog).findByText('Total');
+  expect(within(dialog).queryByText(/on its way when the page reloaded/)).toBeNull();
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+  await waitFor(() => expect(orders).toHaveLength(1));
+  page.unmount();
+  return { user, orders };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.setSystemTime(new Date('2026-11-22T18:30:00.000Z'));
@@ -221,24 +249,7 @@ describe('purchase popup', () => {
   // Session 68's collector hunt: reloaded while Pay's order was on its way, the page opened the popup again by its
   // address (?buy=1), and Pay then sent the same order under a new key: a second purchase.
   it('retries under the same key after a reload while its order was on its way, and under a new one once answered', async () => {
-    const unanswered = deferred<Response>();
-    let posts = 0;
-    buyer({
-      route: (request) => {
-        if (request.path !== '/v2/orders') return undefined;
-        posts += 1;
-        return posts === 1
-          ? unanswered.promise
-          : json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
-      },
-    });
-    const first = renderApp(`${dropUrl}?buy=1`);
-    const before = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
-    await within(before).findByText('Total');
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(within(before).getByRole('button', { name: /Pay now/ }));
-    await waitFor(() => expect(posts).toBe(1));
-    first.unmount();
+    const { user } = await payWhoseAnswerIsLost();
 
     // The page loaded again, the popup with it: the same order is the same attempt.
     const second = renderApp(`${dropUrl}?buy=1`);
@@ -262,29 +273,8 @@ describe('purchase popup', () => {
   // Session 76's hunt: reloaded just after Pay, the popup opened afresh with "insufficient funds" from the balance
   // that order had spent, and nothing said it had gone through.
   it('after a reload that lost its answer, sends the same order again on request, though the balance is now short', async () => {
-    const unanswered = deferred<Response>();
-    let posts = 0;
     let balance = balances(10_000);
-    const sentBodies: unknown[] = [];
-    buyer({
-      route: (request) => {
-        if (request.path === '/v1/balances/my') return json(200, { data: balance });
-        if (request.path !== '/v2/orders') return undefined;
-        posts += 1;
-        sentBodies.push(request.body);
-        return posts === 1
-          ? unanswered.promise
-          : json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
-      },
-    });
-    const first = renderApp(`${dropUrl}?buy=1`);
-    const before = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
-    await within(before).findByText('Total');
-    expect(within(before).queryByText(/on its way when the page reloaded/)).toBeNull();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(within(before).getByRole('button', { name: /Pay now/ }));
-    await waitFor(() => expect(posts).toBe(1));
-    first.unmount();
+    const { user, orders } = await payWhoseAnswerIsLost(() => balance);
 
     // The order went through: the balance it spent is gone, and Pay is off for want of funds.
     balance = balances(0);
@@ -297,7 +287,7 @@ describe('purchase popup', () => {
     await waitFor(() => expect(second.router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
     const [sentFirst, sentAgain] = idempotencyKeysSentTo('/v2/orders');
     expect(sentAgain).toBe(sentFirst);
-    expect(sentBodies[1]).toEqual(sentBodies[0]);
+    expect(orders[1]?.body).toEqual(orders[0]?.body);
   });
 
   it('shows a refusal with the catalogue message, keeps the choices, and tries again with a new key', async () => {
