@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { clearSession, getStored, removeStored, setStored, storageKeyOf, type StoredUser } from './storage.ts';
+import { forgetUnansweredAttempts } from './use-idempotency-key.ts';
 
 /**
  * The auth state of spec section 3 (`isLoggedIn`, `userInfo`), kept in browser storage and read through a tiny
@@ -85,6 +86,7 @@ export function sessionGeneration(): number {
 export function endSession(): void {
   generation += 1;
   clearSession();
+  forgetUnansweredAttempts();
   notify();
 }
 

@@ -7,7 +7,25 @@ export const UNANSWERED_ATTEMPT_MS = 10 * 60_000;
 /** `sent`: the request as it went out, where it holds more than `body` (a total agreed to), for a reload to resend. */
 type TAttempt = { body: string; key: string; at: number; sent?: unknown };
 
-const storageKey = (name: string) => `cypher:attempt:${name}`;
+const attemptPrefix = 'cypher:attempt:';
+const storageKey = (name: string) => `${attemptPrefix}${name}`;
+
+/**
+ * Signing out forgets this tab's unanswered attempts: the API keeps an Idempotency-Key as its sender's, so another
+ * person signing in here would send one again as a new request of theirs, not see what became of the first.
+ */
+export function forgetUnansweredAttempts(): void {
+  try {
+    const storage = tabStorage();
+    if (!storage) return;
+    const kept = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+      (key): key is string => key?.startsWith(attemptPrefix) ?? false,
+    );
+    for (const key of kept) storage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
 
 function readKept(name: string, now: number): TAttempt | undefined {
   try {

@@ -176,15 +176,18 @@ function PurchaseForm({
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
   const createOrder = useCreateOrder();
   const idempotency = useIdempotencyKey('purchase');
-  /**
-   * The attempt whose answer never came (a network failure, a 5xx), with the total it agreed to: trying again is that
-   * same request, so it replays under its key if it did buy, even if the fee read since shows another total.
-   */
-  const unanswered = useRef<{ key: string; expectedTotal: TMoney } | null>(null);
   // The Pay this tab sent as the page reloaded, its answer never seen: the popup, opened again by its address, showed
   // "insufficient funds" from the balance that very order had spent, and nothing said it went through (session 76's
   // hunt). Sent again under its key, the API answers what it did: the order is found, and never bought twice.
   const [resumable, setResumable] = useState(() => resumableOrder(idempotency.unanswered(), item.request));
+  /**
+   * The attempt whose answer never came (a network failure, a 5xx), with the total it agreed to: trying again is that
+   * same request, so it replays under its key if it did buy, even if the fee read since shows another total.
+   */
+  // After a reload, the kept attempt's: Pay with the same choice is that attempt, sent with the total it agreed to.
+  const unanswered = useRef<{ key: string; expectedTotal: TMoney } | null>(
+    resumable ? { key: resumable.key, expectedTotal: resumable.body.expectedTotal } : null,
+  );
   /** After PRICE_CHANGED: the total agreed and refused, for what quantity; null otherwise. */
   const [refusedTotal, setRefusedTotal] = useState<{ total: TMoney; quantity: number } | null>(null);
   const {
@@ -196,12 +199,19 @@ function PurchaseForm({
     formState: { errors, isSubmitting },
   } = useForm<z.input<TPurchaseSchema>, unknown, z.output<TPurchaseSchema>>({
     resolver: zodResolver(schema),
-    defaultValues: { quantity: 1, paymentMethod: 'BALANCE' },
+    // The kept attempt's choice, so that Pay, too, sends that same order.
+    defaultValues: {
+      quantity: resumable?.body.quantity ?? 1,
+      paymentMethod: resumable?.body.paymentMethod ?? 'BALANCE',
+    },
   });
+  const [isResending, setIsResending] = useState(false);
+  // Pay, or the kept payment sent again: the popup stays open and its choices still until the answer.
+  const isSending = isSubmitting || isResending;
   useEffect(() => {
-    onPayingChange(isSubmitting);
+    onPayingChange(isSending);
     return () => onPayingChange(false);
-  }, [isSubmitting, onPayingChange]);
+  }, [isSending, onPayingChange]);
   const chosenQuantity = Number(useWatch({ control, name: 'quantity' })) || 1;
   const quantity = Math.min(Math.max(1, chosenQuantity), Math.max(1, maxQuantity));
   // Fewer left than were chosen (the live counts moved while the popup was open): the choice follows what the select
@@ -298,7 +308,6 @@ function PurchaseForm({
     await sendOrder(body, idempotencyKey);
   });
 
-  const [isResending, setIsResending] = useState(false);
   async function resend() {
     if (!resumable) return;
     setIsResending(true);
@@ -307,7 +316,9 @@ function PurchaseForm({
     } finally {
       if (isMounted.current) {
         setIsResending(false);
-        setResumable(null);
+        // Gone once answered (bought, or refused for good); still there when the answer was lost again, or the
+        // first is still being processed: the notice stays, to be asked again.
+        setResumable(resumableOrder(idempotency.unanswered(), item.request));
       }
     }
   }
@@ -336,7 +347,7 @@ function PurchaseForm({
     </ButtonLink>
   );
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={isSending || undefined}>
       {/* A timer, not a live region: it is read when reached, not announced every second. */}
       {admission ? (
         <p className={styles.turn}>
@@ -345,9 +356,15 @@ function PurchaseForm({
       ) : null}
       {resumable ? (
         <Alert
-          title="Your last payment was on its way when the page reloaded"
+          title="Your last payment may have gone through"
           action={
-            <Button size="sm" variant="primary" onClick={() => void resend()} isLoading={isResending}>
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() => void resend()}
+              isLoading={isResending}
+              disabled={isSubmitting}
+            >
               Check that payment
             </Button>
           }
@@ -437,7 +454,7 @@ function PurchaseForm({
           )}
         </div>
 
-        <ChoiceCards legend="Payment method" isInDialog disabled={isSubmitting}>
+        <ChoiceCards legend="Payment method" isInDialog disabled={isSending}>
           {purchasePaymentMethods.map((value) => (
             <ChoiceCard
               key={value}
@@ -453,14 +470,22 @@ function PurchaseForm({
       </div>
 
       <div className={styles.actions}>
-        <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+        <Button variant="ghost" onClick={onCancel} disabled={isSending}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="primary"
           isLoading={isSubmitting}
-          disabled={isShort || isEmailUnverified || !fee.data || fee.isError || fee.isPlaceholderData || isRepricing}
+          disabled={
+            isShort ||
+            isEmailUnverified ||
+            !fee.data ||
+            fee.isError ||
+            fee.isPlaceholderData ||
+            isRepricing ||
+            isResending
+          }
         >
           {paymentMethod === 'BALANCE' ? 'Pay now' : 'Continue to payment'}
           {total ? ` · ${format(total)}` : ''}
