@@ -47,9 +47,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // No trace unless asked for (`npx playwright test --trace retain-on-failure`): recording one screencasts every
-    // page, and on 2026-12-07's two cores that took the browser and its GPU process from 112 to 44 s of CPU over two
-    // journey files, which ran 2.5 min with it and 1.7 without; all the journeys, 9.9 and 7.5 min. CI keeps only the
-    // run's log, where the failure is named.
+    // page: on 2026-12-07's two cores the browser and its GPU process used 112 s of CPU over two journey files with it
+    // and 44 s without, and the files ran 2.5 min against 1.7; all the journeys, 9.9 against 7.5 min. CI keeps only
+    // the run's log, where the failure is named.
     trace: 'off',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
@@ -74,8 +74,9 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Stopped as a deployment stops it, so its temporary data folder goes with it (a SIGKILL, Playwright's default,
-    // left about 50 MB in the system's temporary folder after every run).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    // left about 50 MB in the system's temporary folder after every run). The server's own shutdown gives itself up to
+    // 20 s (apps/api/src/main.ts) before it exits anyway.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 25_000 },
     env: { PORT: String(port), E2E_PORT: String(port) },
   },
 });

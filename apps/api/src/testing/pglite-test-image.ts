@@ -31,17 +31,19 @@ export async function compactPgliteImage(pglite: PGlite): Promise<Uint8Array> {
   }
   // Everything written so far goes to the data files; the log needed to start again is what follows this checkpoint.
   await pglite.exec('checkpoint');
-  const { rows } = await pglite.query<{ redo: string; checkpoint: string; current: string }>(
-    `select redo_wal_file as redo, pg_walfile_name(checkpoint_lsn) as checkpoint,
-            pg_walfile_name(pg_current_wal_insert_lsn()) as current
+  const {
+    rows: [wal],
+  } = await pglite.query<{ redo: string; current: string }>(
+    `select redo_wal_file as redo, pg_walfile_name(pg_current_wal_insert_lsn()) as current
        from pg_control_checkpoint()`,
   );
-  const needed = new Set(rows.flatMap((row) => [row.redo, row.checkpoint, row.current]));
-  if (needed.size === 0) throw new Error('PGlite named no write-ahead log to keep');
+  if (!wal) throw new Error('PGlite named no write-ahead log to keep');
   const image = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  // Kept: every segment from the checkpoint's redo point to where the log ends (names of one timeline sort in the
+  // log's order). Dropped: those before, and the recycled ones PostgreSQL keeps ready to write next.
   return withoutTarEntries(image, (name) => {
     const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
-    return segment !== undefined && !needed.has(segment);
+    return segment !== undefined && (segment < wal.redo || segment > wal.current);
   });
 }
 
