@@ -7,7 +7,7 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { activeUser, bearer } from '../../testing/auth-helpers.ts';
 import { freshAccessToken } from '../../testing/drop-fixtures.ts';
-import { insertProduct } from '../../testing/catalog-fixtures.ts';
+import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { noticesOf } from '../../testing/grant-fixtures.ts';
 import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
 import { publishInConsole } from '../../testing/console-publication.ts';
@@ -121,6 +121,40 @@ describe('fusions', () => {
       await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
     ).json().data;
     expect(mine).toMatchObject({ isReady: true, missingCount: 0, slots: [{ fittingCount: 3 }] });
+  });
+
+  it('previews how many editions in collections fit each slot, and refuses what saving would refuse', async () => {
+    const { fusion } = await fusionWithCollector();
+    const brandId = fusion.brand.id;
+    const preview = (slots: unknown[], forBrand = brandId) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/console/fusions/preview',
+        headers: bearer(admin.accessToken),
+        payload: { brandId: forBrand, slots },
+      });
+
+    const counted = await preview([
+      { rule: { kind: 'RARITY', rarity: 'COMMON' } },
+      { rule: { kind: 'RARITY', rarity: 'LEGENDARY' } },
+    ]);
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(counted.json().data.slots).toMatchObject([
+      { fittingCount: 3, holderCount: 1 },
+      { fittingCount: 1, holderCount: 1 },
+    ]);
+
+    const otherBrand = await insertBrand(db());
+    const otherProduct = await insertProduct(db(), otherBrand.id);
+    for (const [response, code] of [
+      [await preview([{ rule: { kind: 'PRODUCT', productId: newId() } }]), 'RELATED_ITEM_NOT_FOUND'],
+      [await preview([{ rule: { kind: 'COLLECTION', collectionId: newId() } }]), 'RELATED_ITEM_NOT_FOUND'],
+      [await preview([{ rule: { kind: 'RARITY', rarity: 'COMMON' } }], newId()), 'RELATED_ITEM_NOT_FOUND'],
+      [await preview([{ rule: { kind: 'PRODUCT', productId: otherProduct.id } }]), 'RELATED_ITEM_OF_OTHER_BRAND'],
+    ] as const) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe(code);
+    }
   });
 
   it('is not ready while editions that fit two slots would have to fill both, and says how many more it takes', async () => {

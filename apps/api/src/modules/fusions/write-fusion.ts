@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { fusionMessages, type TConsoleFusion, type TConsoleFusionRequest } from '@cypher/contract';
+import {
+  fusionMessages,
+  type TConsoleFusion,
+  type TConsoleFusionRequest,
+  type TFusionSlotRuleRequest,
+} from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -212,18 +217,30 @@ async function insertSlots(
  * the brand's (RELATED_ITEM_NOT_FOUND, RELATED_ITEM_OF_OTHER_BRAND).
  */
 async function assertFusionReferences(tx: Db, operator: Operator | null, input: TConsoleFusionRequest): Promise<void> {
-  if (!(await brandSummariesByIds(tx, [input.brandId])).has(input.brandId))
-    throw new AppError('RELATED_ITEM_NOT_FOUND');
-  if (operator) assertCanManageBrand(operator, input.brandId);
+  await assertSlotReferences(tx, operator, input);
   if (input.categoryId && !(await categorySummariesByIds(tx, [input.categoryId])).has(input.categoryId)) {
     throw new AppError('RELATED_ITEM_NOT_FOUND');
   }
+}
+
+/**
+ * The brand exists and the operator manages it, and every product and collection a slot's rule names is the brand's:
+ * what a fusion is made of, checked alike when it is saved and when the console previews its slots.
+ */
+export async function assertSlotReferences(
+  db: Db,
+  operator: Operator | null,
+  input: { brandId: string; slots: readonly { rule: TFusionSlotRuleRequest }[] },
+): Promise<void> {
+  if (!(await brandSummariesByIds(db, [input.brandId])).has(input.brandId))
+    throw new AppError('RELATED_ITEM_NOT_FOUND');
+  if (operator) assertCanManageBrand(operator, input.brandId);
   const productIds = input.slots.flatMap((slot) => (slot.rule.kind === 'PRODUCT' ? [slot.rule.productId] : []));
   const collectionIds = input.slots.flatMap((slot) =>
     slot.rule.kind === 'COLLECTION' ? [slot.rule.collectionId] : [],
   );
-  const products = await productsByIds(tx, productIds);
-  const collections = await collectionFactsByIds(tx, collectionIds);
+  const products = await productsByIds(db, productIds);
+  const collections = await collectionFactsByIds(db, collectionIds);
   const named = [...productIds.map((id) => products.get(id)), ...collectionIds.map((id) => collections.get(id))];
   if (named.some((item) => item === undefined)) throw new AppError('RELATED_ITEM_NOT_FOUND');
   if (named.some((item) => item!.brandId !== input.brandId)) throw new AppError('RELATED_ITEM_OF_OTHER_BRAND');
