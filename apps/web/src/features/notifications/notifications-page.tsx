@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { TNotification } from '@cypher/contract';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
+import { fromNotification } from '../../lib/from-notification.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -159,7 +160,12 @@ function NotificationRow({ notification }: { notification: TNotification }) {
   return (
     <li className={notification.isRead ? undefined : styles.unread}>
       {target ? (
-        <Link to={target} className={`${rowList.action} ${styles.rowAction}`} onClick={onFollow}>
+        <Link
+          to={target}
+          state={fromNotification}
+          className={`${rowList.action} ${styles.rowAction}`}
+          onClick={onFollow}
+        >
           {body}
         </Link>
       ) : notification.isRead ? (

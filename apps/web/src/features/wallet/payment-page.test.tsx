@@ -649,6 +649,44 @@ describe('payment page: coming back from the checkout', () => {
     expect(screen.queryByText(/Your USD balance is now/)).toBeNull();
   });
 
+  it('opened from its notification minutes after it came in, says when it was added and not the balance since', async () => {
+    // Bought something with it since: the balance of now is not what this payment made it.
+    const addedAt = new Date(Date.now() - 2 * 60_000).toISOString();
+    wallet((request) => {
+      const path = request.path.split('?')[0];
+      if (path === '/v1/deposits/dep-1') return deposit('succeeded', { updatedAt: addedAt });
+      if (path === '/v1/balances/my') return json(200, { data: balances({ withdrawable: 100, held: 0 }) });
+      if (path === '/v1/notifications') {
+        return json(200, {
+          data: {
+            items: [
+              {
+                id: '01a25225-0000-7000-8000-000000000001',
+                kind: 'DEPOSIT',
+                stage: 'SUCCESSFUL',
+                title: 'Funds added',
+                body: '$25.00 was added to your balance.',
+                linkPath: '/payment?deposit=dep-1',
+                isRead: true,
+                createdAt: addedAt,
+              },
+            ],
+            nextCursor: null,
+            unreadCount: 0,
+          },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/notifications');
+    await userEvent.setup().click(await screen.findByRole('link', { name: /Funds added/ }));
+    const added = await screen.findByText(
+      /\$25\.00 was added to your balance on [A-Z][a-z]{2} \d{1,2}, \d{4} \(paid with/,
+    );
+    expect(added).toBeInTheDocument();
+    expect(screen.queryByText(/Your USD balance is now/)).toBeNull();
+  });
+
   it('explains a failed payment in plain words, and Try again opens Add funds with its amount and method', async () => {
     wallet((request) =>
       request.path === '/v1/deposits/dep-1'

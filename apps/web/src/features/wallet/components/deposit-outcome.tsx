@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, purchaseStatusPath } from '@cypher/contract';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { isFromNotification } from '../../../lib/from-notification.ts';
 import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -19,13 +20,14 @@ import styles from '../payment-page.module.css';
 const JUST_ADDED_MS = 15 * 60_000;
 
 /**
- * When a succeeded deposit came in, if that was a while ago (opened later, from its notification); null when it has
- * just come in. Only then is the balance its news: by a later visit the balance has moved with everything since, and
- * "Your USD balance is now" beside this payment would read as what this one made it.
+ * When a succeeded deposit came in, if this visit retells it (opened from its notification, or a while after it came
+ * in); null when it is news of the moment (back from the checkout). Only then is the balance its news: by a later
+ * visit the balance may have moved with a purchase since, and "Your USD balance is now" beside this payment would
+ * read as what this one made it.
  */
-function addedEarlier(succeededAt: string | undefined): string | null {
-  if (succeededAt === undefined || Date.now() - Date.parse(succeededAt) < JUST_ADDED_MS) return null;
-  return succeededAt;
+function addedEarlier(succeededAt: string | undefined, isRetold: boolean): string | null {
+  if (succeededAt === undefined) return null;
+  return isRetold || Date.now() - Date.parse(succeededAt) >= JUST_ADDED_MS ? succeededAt : null;
 }
 
 /**
@@ -48,6 +50,7 @@ export function DepositOutcome({
   const deposit = useDepositOutcome(depositId, startedAt);
   const status = deposit.data?.status;
   const balances = useMyBalances();
+  const isRetold = isFromNotification(useLocation().state);
 
   useEffect(() => {
     const timer = setTimeout(() => setHasGivenUp(true), Math.max(0, startedAt + DEPOSIT_POLL_GIVE_UP_MS - Date.now()));
@@ -103,7 +106,7 @@ export function DepositOutcome({
       );
   } else if (status === 'succeeded') {
     const amount = deposit.data?.amount;
-    const addedAt = addedEarlier(deposit.data?.updatedAt);
+    const addedAt = addedEarlier(deposit.data?.updatedAt, isRetold);
     content = (
       <Alert
         tone="success"
