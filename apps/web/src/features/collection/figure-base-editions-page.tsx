@@ -260,7 +260,8 @@ function EditionLine({ edition, note, isBare = false }: { edition: TEdition; not
       <FixedWidthImage src={edition.imageUrl} shownWidth={56} width={56} height={56} loading="lazy" />
       <span className={styles.choiceText}>
         <span className={styles.choiceName}>
-          {edition.product.name} {formatEditionNumber(edition.serialNumber, edition.editionSize)}
+          {edition.product.name}{' '}
+          <span className={styles.choiceNumber}>{formatEditionNumber(edition.serialNumber, edition.editionSize)}</span>
         </span>
         {note ? <span className={styles.fit}>{note}</span> : null}
       </span>

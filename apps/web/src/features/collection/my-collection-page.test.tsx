@@ -340,6 +340,9 @@ describe('My Collection: packs and favorites', () => {
     await user.click(screen.getByRole('tab', { name: 'Favorites' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=favorites'));
     const grid = await screen.findByRole('list', { name: 'My favorites' });
+    // The cards' names are h3s: the tab has its h2 between them and the page's h1 (axe's heading-order).
+    expect(screen.getByRole('heading', { level: 2, name: 'My favorites' })).toBeInTheDocument();
+    expect(within(grid).getByRole('heading', { level: 3, name: /Dragon 1/ })).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: /Dragon 1/ })).toHaveAttribute(
       'href',
       `/products/${favorite.targetId}`,

@@ -604,9 +604,10 @@ describe('NFT page', () => {
     expect(await screen.findByText('Exported', { selector: 'span' })).toBeInTheDocument();
   });
 
-  it('says when the collectible is not found', async () => {
+  it('says when the collectible is not found, and leads to the products (/collections is my own collection)', async () => {
     stubApi(() => apiFailure(404, 'EDITION_NOT_FOUND'));
     renderApp(`/nfts/${editionId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Collectible not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
   });
 });

@@ -32,7 +32,8 @@ export default function NftDetailPage() {
 
   if (edition.data === undefined) {
     return (
-      <DetailLoadStates query={edition} what="collectible" browseTo="/collections" browseLabel="Browse collections" />
+      // Every collectible is an edition of a product; /collections is the reader's own collection, not a catalogue.
+      <DetailLoadStates query={edition} what="collectible" browseTo="/products" browseLabel="Browse products" />
     );
   }
 

@@ -51,6 +51,8 @@ export function MyFavorites() {
   }
   return (
     <div className={styles.panel}>
+      {/* The cards' names are h3s, as under the collection tab's brand groups: this tab's heading goes between. */}
+      <h2 className="visually-hidden">My favorites</h2>
       <p className={styles.count}>
         {favorites.data.total === 1 ? '1 favorite' : `${formatCount(favorites.data.total)} favorites`}, newest first.
       </p>
