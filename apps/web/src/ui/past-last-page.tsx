@@ -21,6 +21,8 @@ interface PastLastPageProps {
   hrefFor: (page: number) => To;
   /** What the list holds, as the subject of "… fill 3 pages": "Your collectibles", "Upcoming drops". */
   what: string;
+  /** `what` is one thing ("Your history"), which "fills" its pages. */
+  isSingular?: boolean;
   icon?: IconName;
   /** The heading's level: h3 where the list is a titled section inside a page. */
   titleAs?: 'h2' | 'h3';
@@ -30,14 +32,22 @@ interface PastLastPageProps {
  * An address past the last page of a list: the way back to its last page, where the list's empty state would say there
  * is nothing yet, and the list's pagination (shown only under items) would leave no way out.
  */
-export function PastLastPage({ total, size, hrefFor, what, icon = 'list', titleAs }: PastLastPageProps) {
+export function PastLastPage({
+  total,
+  size,
+  hrefFor,
+  what,
+  isSingular = false,
+  icon = 'list',
+  titleAs,
+}: PastLastPageProps) {
   const lastPage = Math.max(1, Math.ceil(total / size));
   return (
     <EmptyState
       titleAs={titleAs}
       icon={icon}
       title="This page is past the end"
-      body={`${what} fill ${lastPage === 1 ? '1 page' : `${formatCount(lastPage)} pages`}.`}
+      body={`${what} ${isSingular ? 'fills' : 'fill'} ${lastPage === 1 ? '1 page' : `${formatCount(lastPage)} pages`}.`}
       action={<ButtonLink to={hrefFor(lastPage)}>Go to the last page</ButtonLink>}
     />
   );

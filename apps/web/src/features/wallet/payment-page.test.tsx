@@ -118,12 +118,13 @@ describe('payment page: balance and history', () => {
     ).toBeInTheDocument();
   });
 
-  it('offers to add funds to an empty balance, and the offer opens Add funds', async () => {
+  it('offers to add funds to an empty USD balance, and the offer opens Add funds', async () => {
     wallet(undefined, { balance: balances({ withdrawable: 0, nonWithdrawable: 0, held: 0 }) });
     const { router } = renderApp('/payment');
     const usdCard = await screen.findByRole('region', { name: 'US dollars balance' });
+    // Only the dollars: CYP credit beside them is a balance too (hunt of session 77: "Your balance is empty" beside it).
     expect(
-      within(usdCard).getByText('Your balance is empty. Add funds to buy packs, passes and tickets.'),
+      within(usdCard).getByText('Your USD balance is empty. Add funds to buy packs, passes and tickets.'),
     ).toBeInTheDocument();
     await userEvent.setup().click(within(usdCard).getByRole('link', { name: 'Add funds' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
@@ -296,6 +297,20 @@ describe('payment page: balance and history', () => {
     renderApp('/payment?tab=history');
     expect(await screen.findByText('-$25.00')).toBeInTheDocument();
     expect(screen.getByText('$50.00 now withdrawable')).toBeInTheDocument();
+  });
+
+  it('leads back from a page past the end of the history, in words that agree with it', async () => {
+    wallet((request) =>
+      request.path.split('?')[0] === '/v1/balances'
+        ? json(200, { data: { items: [], page: 99, size: 10, total: 12 } })
+        : undefined,
+    );
+    renderApp('/payment?tab=history&page=99');
+    expect(await screen.findByText('Your history fills 2 pages.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      '/payment?tab=history&page=2',
+    );
   });
 
   it('lists the latest payments that did not go through beside the history, each with why in words', async () => {

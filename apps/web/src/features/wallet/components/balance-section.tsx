@@ -48,7 +48,8 @@ export function BalanceSection() {
       <BalanceCard title="US dollars" parts={usd} unit={cypUnit}>
         {isEmpty ? (
           <div className={styles.balanceAction}>
-            <p className={styles.muted}>Your balance is empty. Add funds to buy packs, passes and tickets.</p>
+            {/* The dollars, not the balance: CYP credit beside them may not be empty. */}
+            <p className={styles.muted}>Your USD balance is empty. Add funds to buy packs, passes and tickets.</p>
             <ButtonLink to="/payment?tab=add-funds" variant="primary">
               <Icon name="plus" size={16} /> Add funds
             </ButtonLink>

@@ -18,6 +18,7 @@ export function HistorySection() {
     <PagedRows
       query={history}
       what="history"
+      isWhatSingular
       label="Balance history"
       tab="history"
       pageSize={HISTORY_PAGE_SIZE}

@@ -21,6 +21,8 @@ interface PagedRowsProps<T> {
   query: UseQueryResult<TPage<T>>;
   /** What the rows are, in "Loading your …" and "We could not load your …": "history", "purchases". */
   what: string;
+  /** `what` is one thing ("history"), not a plural ("purchases"): "Your history fills 2 pages". */
+  isWhatSingular?: boolean;
   /** Names the list for screen readers: "Balance history". */
   label: string;
   /** Shown when there is nothing yet: an EmptyState saying what to do next. */
@@ -41,6 +43,7 @@ interface PagedRowsProps<T> {
 export function PagedRows<T>({
   query,
   what,
+  isWhatSingular,
   label,
   empty,
   tab,
@@ -81,6 +84,7 @@ export function PagedRows<T>({
         size={pageSize}
         hrefFor={(last) => `/payment?tab=${tab}&page=${last}`}
         what={`Your ${what}`}
+        isSingular={isWhatSingular}
       />
     );
   }
