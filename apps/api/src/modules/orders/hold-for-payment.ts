@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { holdOffReveal } from '../drops/reveal-drop.ts';
+import { assertAccountOpen } from '../users/people.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { recordOrderPaymentDeposit } from '../wallet/deposits/create-deposit.ts';
 import { orderNotices } from './order-notices.ts';
@@ -25,7 +26,7 @@ import {
  * Route: POST /v2/orders and /v1/orders with paymentMethod CARD or TILIA (through purchasePacks) · Writes:
  * purchase_allowances, deposits (through the wallet), orders, the units (packs and pack_claim_log through drops'
  * fragment, pass_units through the passes'), notifications · Reads:
- * sale_policy_whitelist, drops (revealed_at) · UI: features/drops purchase dialog, then the provider's checkout ·
+ * users (FOR KEY SHARE), sale_policy_whitelist, drops (revealed_at) · UI: features/drops purchase dialog, then the provider's checkout ·
  * Tests: card-orders.test.ts, purchase-races.test.ts.
  *
  * A purchase paid by card or Tilia, step 1, inside the idempotent request's transaction: decide it as a balance
@@ -35,12 +36,18 @@ import {
  *
  * The drop's contents must not be revealed while this hold may still be paid for (decision record 23): holdOffReveal
  * keeps the reveal waiting until this transaction ends, and refuses if the reveal already happened.
+ *
+ * A payment the person starts, as a deposit is: refused with ACCOUNT_DELETION_PENDING while a deletion request runs
+ * its seven days (decision record 7), where the deposit and the units it held would stop the deletion on its day. The
+ * person's row comes first, as every lock order here puts it (decision record 13). A balance purchase does not read
+ * it (its batch reads no user row, decision record 16): a deletion is only requested with an empty balance.
  */
 export async function holdForPayment(
   tx: Db,
   purchase: TPurchase & { paymentMethod: 'CARD' | 'TILIA'; holdMinutes: number },
 ): Promise<TCreatedOrder & { depositId: string }> {
   const { item } = purchase;
+  await assertAccountOpen(tx, purchase.userId);
   if (item.kind === 'PACK') await holdOffReveal(tx, item.drop.id);
   const standing = await lockPurchaseStanding(tx, [purchase], { money: false });
   const payable = decidePurchases([purchase], standing, null);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { insertLiveDrop } from '../../../testing/drop-fixtures.ts';
-import { timeOutOrders } from '../../orders/time-out-orders.ts';
+import { orders } from '../../orders/orders.tables.ts';
+import { packs } from '../../drops/drops.tables.ts';
 import { activeUser, bearer, logIn, requestAccountDeletion } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
@@ -94,29 +95,31 @@ describe('a payment in progress blocks the deletion', () => {
   });
 });
 
-describe('a payment that can still start during the seven days', () => {
-  it('a card order sent to the API: the job stops for its payment in progress, and deletes once the hold has timed out', async () => {
+describe('a purchase by card or Tilia during the seven days', () => {
+  it('is refused as a deposit is, holds nothing, and the deletion goes through on its day', async () => {
     const user = await person();
     expect((await requestAccountDeletion(t, user.accessToken)).statusCode).toBe(202);
     t.clock.advance(7 * DAY_MS - 5 * MINUTE_MS);
-    // The purchase path reads no user row (decision record 0007 names it among what can still arrive).
     const { dropId } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 1 }] });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/v2/orders',
-      headers: { ...bearer(await signIn(user.email)), 'idempotency-key': newId() },
-      payload: { dropId, quantity: 1, paymentMethod: 'CARD' },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
+    const accessToken = await signIn(user.email);
+    for (const paymentMethod of ['CARD', 'TILIA']) {
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/v2/orders',
+        headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+        payload: { dropId, quantity: 1, paymentMethod },
+      });
+      expect(placed.statusCode, placed.body).toBe(409);
+      expect(placed.json().code).toBe('ACCOUNT_DELETION_PENDING');
+    }
+    // Nothing held: the pack is still on sale and no payment was opened.
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.userId))).toEqual([]);
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId))).toEqual([]);
+    expect(await t.database.db.select().from(packs).where(eq(packs.dropId, dropId))).toMatchObject([
+      { orderId: null, ownerUserId: null },
+    ]);
+
     t.clock.advance(6 * MINUTE_MS);
-
-    expect((await completeAccountDeletions(jobDeps())).blocked).toBeGreaterThanOrEqual(1);
-    const [waiting] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
-    expect(waiting!.deletedAt).toBeNull();
-
-    // Unpaid, the hold times out and its checkout closes: nothing is left in progress, and the next run deletes.
-    t.clock.advance(10 * MINUTE_MS);
-    await timeOutOrders(t.database.db, t.clock.now(), t.deps.config.orders.holdMinutes);
     await completeAccountDeletions(jobDeps());
     const [deleted] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
     expect(deleted!.deletedAt).not.toBeNull();
