@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../users/users.tables.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, keyFromLatestEmail, signUp } from '../../testing/auth-helpers.ts';
 
@@ -15,6 +17,13 @@ function verify(key: unknown) {
 }
 function resend(accessToken?: string) {
   return t.app.inject({ method: 'POST', url: URL, headers: accessToken ? bearer(accessToken) : {} });
+}
+async function verifiedAtOf(email: string) {
+  const [row] = await t.database.db
+    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email));
+  return row!.emailVerifiedAt;
 }
 async function statusOf(accessToken: string) {
   return (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(accessToken) })).json().data.status;
@@ -60,13 +69,23 @@ describe('email verification', () => {
     expect((await verify('')).json().code).toBe('INVALID_REQUEST');
   });
 
-  it('resends a fresh link to a signed-in user; both links work until one is used', async () => {
+  it('resends a fresh link to a signed-in user; either link works until one is used, then both are spent', async () => {
     const user = await signUp(t);
+    const firstKey = await keyFromLatestEmail(t, user.email);
     const response = await resend(user.accessToken);
     expect(response.statusCode).toBe(202);
     expect(response.json().data).toEqual({ sentTo: user.email });
     const freshKey = await keyFromLatestEmail(t, user.email);
+    expect(freshKey).not.toBe(firstKey);
     expect((await verify(freshKey)).statusCode).toBe(200);
+    const verifiedAt = await verifiedAtOf(user.email);
+
+    // The older mail opened afterwards: the address is verified already, and stays verified when it was.
+    t.clock.advance(60_000);
+    const older = await verify(firstKey);
+    expect(older.statusCode).toBe(409);
+    expect(older.json().code).toBe('EMAIL_ALREADY_VERIFIED');
+    expect(await verifiedAtOf(user.email)).toEqual(verifiedAt);
   });
 
   it('needs a signed-in user to resend, and refuses once verified', async () => {
