@@ -1,6 +1,6 @@
 import { errorCatalogue, type TFieldError } from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import type { ProfileImageKind } from './api/upload-profile-image.ts';
 
 /**
@@ -22,6 +22,7 @@ const PROFILE_IMAGE_MAX_BYTES: Record<ProfileImageKind, number> = {
   photo: 5 * 1024 * 1024,
   background: 5 * 1024 * 1024 - 1,
 };
+/** What the file picker offers first; any file may still be chosen, and the API decides by its content. */
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 /** What to say about a failed upload (an ApiError from the upload call, or anything else). */
@@ -42,9 +43,12 @@ export function uploadErrorMessage(error: unknown, kind: ProfileImageKind): stri
   }
 }
 
-/** The browser's own check before uploading: undefined when the file may be sent. */
-export function fileProblem(file: Pick<File, 'type' | 'size'>, kind: ProfileImageKind): string | undefined {
-  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return uploadMessages.unsupported;
+/**
+ * The browser's own check before uploading: undefined when the file may be sent. Only its size (a file too large need
+ * not travel): what it is, the API reads from its content (UNSUPPORTED_MIMETYPE, the same words), where the browser's
+ * `type` is a guess from its name, which refused a PNG named .txt or with no extension.
+ */
+export function fileProblem(file: Pick<File, 'size'>, kind: ProfileImageKind): string | undefined {
   if (file.size > PROFILE_IMAGE_MAX_BYTES[kind]) return uploadMessages.tooLarge;
   return undefined;
 }
@@ -56,8 +60,9 @@ export function reconnectAvailableAt(error: unknown): string | undefined {
   return at && !Number.isNaN(Date.parse(at)) ? at : undefined;
 }
 
+/** With its zone, as the API's refusal and the deletion screen say a moment the person waits for. */
 export function discordLockMessage(isoDate: string): string {
-  return `You can connect Discord again on ${formatDateTime(isoDate)}.`;
+  return `You can connect Discord again on ${formatDateTimeWithZone(isoDate)}.`;
 }
 
 /** The message for a failed Discord connect: the unlock time when locked, else the catalogue's words. */

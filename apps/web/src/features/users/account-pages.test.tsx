@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCountryRestriction } from '../../lib/country-restriction.ts';
 import { getSession, startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const CHECK = '/v1/users/authentications/check-password';
@@ -210,7 +211,10 @@ describe('connected accounts', () => {
     renderApp('/account/connect');
     const connect = await screen.findByRole('button', { name: 'Connect Discord' });
     expect(connect).toBeDisabled();
-    expect(connect).toHaveAccessibleDescription(/^You can connect Discord again on Dec 14, 2026/);
+    // With its zone, as the API's refusal names UTC.
+    expect(connect).toHaveAccessibleDescription(
+      `You can connect Discord again on ${formatDateTimeWithZone('2026-12-14T17:06:00.000Z')}.`,
+    );
     expect(sent.some((request) => request.path.includes('/oauth/discord'))).toBe(false);
   });
 

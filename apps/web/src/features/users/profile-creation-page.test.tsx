@@ -155,6 +155,18 @@ describe('profile creation page', () => {
     expect(profilePosts()[0]?.body).toMatchObject({ nickname: 'Ada', photoUrl: '/uploads/ada.png' });
   });
 
+  it('sends a photo whatever its name says, for the API to judge by its content (hunt of session 77)', async () => {
+    setStored('onboardingCompleted', true);
+    const sent = signedInAs('EMAIL_VERIFIED');
+    renderApp('/profile/creation');
+    // "All files" in the picker: a PNG saved as photo.txt, which the browser types from its name.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
+    await user.upload(screen.getByTestId('photo-file'), new File(['png'], 'photo.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toBeInTheDocument();
+    expect(sent.filter((request) => pathnameOf(request.path) === '/v1/users/media/photo')).toHaveLength(1);
+  });
+
   it('says when the photo could not be uploaded, and creates the profile without it', async () => {
     setStored('onboardingCompleted', true);
     const sent = signedInAs('EMAIL_VERIFIED', () => apiFailure(415, 'UNSUPPORTED_MIMETYPE'));
