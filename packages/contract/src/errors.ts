@@ -476,6 +476,8 @@ export const errorCatalogue = {
 
   // Tickets: a count per person that grants add to and a raffle entry spends from (issue 18).
   TICKET_KIND_NOT_FOUND: { status: 404, message: 'We could not find this ticket.' },
+  /** A kind collectors can see (and may hold) that is not for sale now: taken off sale, or only ever granted. */
+  TICKET_KIND_NOT_ON_SALE: { status: 409, message: 'This ticket is not on sale right now.' },
   NOT_ENOUGH_TICKETS: { status: 409, message: "You don't have a ticket to spend." },
   /** A ticket kind's `maxPerOrder`: `details` names the quantity field. */
   TICKET_ORDER_TOO_LARGE: { status: 422, message: 'That is more of this ticket than one order may hold.' },

@@ -114,7 +114,7 @@ export async function saleItemOf(
   }
   if (request.ticketKindId) {
     const kind = await ticketKindForSale(db, request.ticketKindId);
-    if (!kind?.price) throw new AppError('TICKET_KIND_NOT_FOUND');
+    if (!kind.price) throw new Error(`ticket kind ${kind.id} on sale without a price`);
     if (request.quantity > kind.maxPerOrder) {
       throw new AppError('TICKET_ORDER_TOO_LARGE', {
         details: [{ field: 'quantity', message: `At most ${kind.maxPerOrder} in one order.` }],

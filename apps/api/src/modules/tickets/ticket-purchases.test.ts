@@ -94,8 +94,17 @@ describe('buying tickets', () => {
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().code).toBe('TICKET_ORDER_TOO_LARGE');
     expect((await buyTickets(buyer.accessToken, newId(), 1)).json().code).toBe('TICKET_KIND_NOT_FOUND');
+    // A kind one may hold but not buy now: only ever granted, or taken off sale. Not "could not find".
     const granted = await insertTicketKind(db(), { price: null });
-    expect((await buyTickets(buyer.accessToken, granted.id, 1)).json().code).toBe('TICKET_KIND_NOT_FOUND');
+    const offSale = await insertTicketKind(db(), { isActive: false });
+    for (const id of [granted.id, offSale.id]) {
+      const refused = await buyTickets(buyer.accessToken, id, 1);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'TICKET_KIND_NOT_ON_SALE',
+        message: 'This ticket is not on sale right now.',
+      });
+    }
     expect(await heldBy(buyer.userId, kind.id)).toBe(0);
   });
 

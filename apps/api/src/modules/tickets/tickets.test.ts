@@ -310,8 +310,12 @@ describe('GET /v1/tickets and ticketKindForSale', () => {
       id: branded.id,
       price: { amount: 250, currency: 'USD' },
     });
-    for (const id of [inactive.id, notForSale.id, ofDraftBrand.id, newId()]) {
-      expect(await ticketKindForSale(db(), id)).toBeNull();
+    // One a collector may see (and hold) is not on sale; one they cannot see is not found.
+    for (const id of [inactive.id, notForSale.id]) {
+      await expect(ticketKindForSale(db(), id)).rejects.toMatchObject({ code: 'TICKET_KIND_NOT_ON_SALE' });
+    }
+    for (const id of [ofDraftBrand.id, newId()]) {
+      await expect(ticketKindForSale(db(), id)).rejects.toMatchObject({ code: 'TICKET_KIND_NOT_FOUND' });
     }
   });
 });

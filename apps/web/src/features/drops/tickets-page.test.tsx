@@ -95,6 +95,38 @@ describe('tickets page', () => {
     ]);
   });
 
+  // Session 77's hunt: the kind was taken off sale with the popup open; Pay was refused, the list read again without
+  // it, and the popup vanished with no word.
+  it('says the chosen ticket is not on sale when Pay is refused for it, and Dismiss closes the popup', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let isOnSale = true;
+    api((request) => {
+      if (request.path.startsWith('/v1/tickets/my')) return page([]);
+      if (request.path.startsWith('/v1/tickets?')) return page(isOnSale ? [kind()] : []);
+      if (request.path === '/v1/balances/my') return json(200, { data: balances(5_000) });
+      if (request.path.startsWith('/v1/orders/fee')) {
+        return json(200, {
+          data: { ...orderFee(1, 100), itemKind: 'TICKET', itemId: ids.drop, dropId: null, round: null },
+        });
+      }
+      if (request.path === '/v2/orders') {
+        isOnSale = false;
+        return apiFailure(409, 'TICKET_KIND_NOT_ON_SALE');
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/tickets');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Buy Drop ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Drop ticket' });
+    await user.click(await within(dialog).findByRole('button', { name: /Pay now/ }));
+    expect(await screen.findByText('This ticket is not on sale right now')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing was charged/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('This ticket is not on sale right now')).toBeNull();
+  });
+
   // Bug hunt: with the server gone, Pay now read the kinds again, that read failed too, and the error took the list's
   // place with the popup inside it: the buyer was left not knowing whether they had paid.
   it('keeps the popup and the tickets on screen when the server cannot be reached during Pay now', async () => {

@@ -57,6 +57,7 @@ const dropChangingCodes = new Set([
   'PASS_LIMIT_EXCEEDED',
   'PASS_NOT_ON_SALE',
   'TICKET_KIND_NOT_FOUND',
+  'TICKET_KIND_NOT_ON_SALE',
   // The waiting room's admission is missing or has passed: the room (read with the drop) says where I stand now.
   'ADMISSION_REQUIRED',
   'ADMISSION_INVALID',

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { formatMoney, MAX_ORDER_QUANTITY } from '@cypher/contract';
 import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -33,18 +34,37 @@ export function TicketsOnSale() {
       />
     );
   }
+  const chosen = isLoggedIn ? kinds.data.items.find((kind) => kind.id === popup.chosen) : undefined;
+  // The popup's kind went off sale while it was open (its Pay refused, the list read again) or before the address was
+  // opened: the popup has nothing to sell, and closing it without a word left the buyer guessing.
+  const goneNotice =
+    isLoggedIn && popup.chosen !== null && !chosen ? (
+      <Alert
+        title="This ticket is not on sale right now"
+        action={
+          <Button size="sm" variant="secondary" onClick={popup.close}>
+            Dismiss
+          </Button>
+        }
+      >
+        Nothing was charged. The tickets you already hold stay under My tickets.
+      </Alert>
+    ) : null;
   if (kinds.data.items.length === 0) {
     return (
-      <EmptyState
-        icon="ticket"
-        title="No tickets on sale right now"
-        body="Tickets go on sale before raffle rounds open. Check back when a drop announces one."
-      />
+      <>
+        {goneNotice}
+        <EmptyState
+          icon="ticket"
+          title="No tickets on sale right now"
+          body="Tickets go on sale before raffle rounds open. Check back when a drop announces one."
+        />
+      </>
     );
   }
-  const chosen = isLoggedIn ? kinds.data.items.find((kind) => kind.id === popup.chosen) : undefined;
   return (
     <>
+      {goneNotice}
       <CardGrid label="Tickets on sale">
         {kinds.data.items.map((kind) => (
           <li key={kind.id}>
