@@ -200,7 +200,7 @@ describe('pass page: holding and buying', () => {
     passApi(() => pass({ held: 3 }));
     renderApp(passUrl);
     expect(await screen.findByRole('group', { name: 'Your pass' })).toHaveTextContent(
-      /^You hold 3 of this pass · valid until/,
+      /^You hold 3 of these passes · valid until/,
     );
     const buy = screen.getByRole('button', { name: 'Buy another' });
     expect(buy).toBeDisabled();
@@ -214,7 +214,7 @@ describe('pass page: holding and buying', () => {
     passApi(() => pass({ held: 3, bought: 1 }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderApp(passUrl);
-    expect(await screen.findByRole('group', { name: 'Your pass' })).toHaveTextContent(/^You hold 3 of this pass/);
+    expect(await screen.findByRole('group', { name: 'Your pass' })).toHaveTextContent(/^You hold 3 of these passes/);
     await user.click(screen.getByRole('button', { name: 'Buy another' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy Neon Season Pass' });
     expect(within(dialog).getByText('Up to 2 passes in this order.')).toBeInTheDocument();

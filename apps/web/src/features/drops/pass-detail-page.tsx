@@ -255,9 +255,12 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
   );
 }
 
-/** "You hold this pass · valid until …": how many, and whether it opens rounds now, from when, or no longer. */
+/**
+ * "You hold this pass · valid until …" ("3 of these passes" for several): how many, and whether it opens rounds now,
+ * from when, or no longer.
+ */
 function HeldNotice({ pass, now }: { pass: TPass; now: Date }) {
-  const what = pass.held === 1 ? 'this pass' : `${formatCount(pass.held)} of this pass`;
+  const what = pass.held === 1 ? 'this pass' : `${formatCount(pass.held)} of these passes`;
   const at = now.getTime();
   const validity =
     at < Date.parse(pass.validFrom) ? (
