@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -63,10 +63,16 @@ export async function spentAccountKeyOwner(tx: Db, purpose: AccountKeyPurpose, k
   return row?.userId ?? null;
 }
 
-/** Spends every unspent key of one purpose an account has: the reset links mailed before its password changed. */
+/**
+ * Spends every unspent key of one purpose an account has: the reset links mailed before its password changed. Keys
+ * another request holds are skipped: that request is spending its own key (consumeAccountKey), and waiting for it
+ * while it waits for this one's was a deadlock when two of the links were opened at once. If it rolls back, its key
+ * stays unspent, as a link that was never opened would.
+ */
 export async function spendAccountKeysOf(tx: Db, userId: string, purpose: AccountKeyPurpose, now: Date): Promise<void> {
-  await tx
-    .update(accountKeys)
-    .set({ usedAt: now })
-    .where(and(eq(accountKeys.userId, userId), eq(accountKeys.purpose, purpose), isNull(accountKeys.usedAt)));
+  await tx.execute(sql`
+    update account_keys set used_at = ${now.toISOString()}::timestamptz
+    where id in (select id from account_keys
+                 where user_id = ${userId}::uuid and purpose = ${purpose} and used_at is null
+                 for update skip locked)`);
 }

@@ -69,7 +69,7 @@ describe('email verification', () => {
     expect((await verify('')).json().code).toBe('INVALID_REQUEST');
   });
 
-  it('resends a fresh link to a signed-in user; either link works until one is used, then both are spent', async () => {
+  it('resends a fresh link to a signed-in user; either link works until one is used, then the other says verified', async () => {
     const user = await signUp(t);
     const firstKey = await keyFromLatestEmail(t, user.email);
     const response = await resend(user.accessToken);

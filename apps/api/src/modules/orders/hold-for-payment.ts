@@ -39,8 +39,9 @@ import {
  *
  * A payment the person starts, as a deposit is: refused with ACCOUNT_DELETION_PENDING while a deletion request runs
  * its seven days (decision record 7), where the deposit and the units it held would stop the deletion on its day. The
- * person's row comes first, as every lock order here puts it (decision record 13). A balance purchase does not read
- * it (its batch reads no user row, decision record 16): a deletion is only requested with an empty balance.
+ * person's row is the first lock this transaction takes, as the deletion request and job take it first. A balance
+ * purchase does not read it (its batch reads no user row, decision record 16): a deletion is requested with no USD,
+ * so only CYP credit can still pay one then (decision record 7 names it among what can still arrive).
  */
 export async function holdForPayment(
   tx: Db,

@@ -113,12 +113,16 @@ export async function setTwoFactorPhone(tx: Db, userId: string, phoneNumber: str
   return changed !== undefined;
 }
 
-/** Marks the address verified; the status it had (the caller moves a CREATED account on). */
+/**
+ * Marks the address verified, only if it is not yet: the status it had (the caller moves a CREATED account on), or
+ * undefined when it was verified already (by another link, or a password reset by email), whose date stays. One
+ * conditional update: of two links opened at once, the second waits for the first's row and then finds it verified.
+ */
 export async function markEmailVerified(tx: Db, userId: string, now: Date): Promise<TAccountStatus | undefined> {
   const [account] = await tx
     .update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning({ status: users.status });
   return account?.status;
 }

@@ -121,7 +121,7 @@ describe('tickets page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Buy Drop ticket' });
     await user.click(await within(dialog).findByRole('button', { name: /Pay now/ }));
     expect(await screen.findByText('This ticket is not on sale right now')).toBeInTheDocument();
-    expect(screen.getByText(/Nothing was charged/)).toBeInTheDocument();
+    expect(screen.getByText(/The tickets you already hold stay under My tickets/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('This ticket is not on sale right now')).toBeNull();

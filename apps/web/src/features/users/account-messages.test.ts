@@ -85,7 +85,7 @@ describe('Discord lock message', () => {
     // Spec section 8: "until a given time", in the reader's zone and naming it (10:00 UTC is Dec 6 from UTC−10 to
     // UTC+13), as the API's refusal names UTC.
     expect(discordErrorMessage(locked)).toMatch(
-      /^You can connect Discord again on Dec 6, 2026, \d{1,2}:00 [AP]M (UTC|GMT[+−-]\d{1,2}(:\d\d)?)\.$/,
+      /^You can connect Discord again on Dec 6, 2026, \d{1,2}:00 [AP]M ([A-Z]{2,5}|GMT[+−-]\d{1,2}(:\d\d)?)\.$/,
     );
   });
 

@@ -47,7 +47,7 @@ export function TicketsOnSale() {
           </Button>
         }
       >
-        Nothing was charged. The tickets you already hold stay under My tickets.
+        It may be back on sale later. The tickets you already hold stay under My tickets.
       </Alert>
     ) : null;
   if (kinds.data.items.length === 0) {

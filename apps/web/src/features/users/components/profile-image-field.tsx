@@ -27,8 +27,8 @@ interface ProfileImageFieldProps {
 }
 
 /**
- * A profile photo or background: choosing a file uploads it at once (the browser checks type and size first, the
- * API checks again), then the preview shows what was stored. "Remove" clears it.
+ * A profile photo or background: choosing a file uploads it at once (the browser checks its size first; the API
+ * checks the size again and what the file is from its content), then the preview shows what was stored. "Remove" clears it.
  */
 export function ProfileImageField({
   kind,
