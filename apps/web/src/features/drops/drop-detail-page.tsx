@@ -41,6 +41,7 @@ import {
 import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer, unlessNotDrawn } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
+import { PurchaseClosedNotice } from './components/purchase-closed-notice.tsx';
 import { useRaffleRound } from './api/raffle-round.ts';
 import { RafflePanel, type TRaffleBuying } from './components/raffle-panel.tsx';
 import { isOpenForJoiningAt, serverNowOf, WaitingRoomPanel } from './components/waiting-room-panel.tsx';
@@ -229,6 +230,11 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   const isLive = phase.isOnSale;
   return (
     <StatusPanel isLive={isLive} headline={phase.headline} countdown={countdown} now={now}>
+      {isBuying && isLoggedIn && !allowance.canBuy ? (
+        <PurchaseClosedNotice title="These packs cannot be bought right now" onDismiss={popup.close}>
+          {allowance.reason}
+        </PurchaseClosedNotice>
+      ) : null}
       {isDropEndShown ? (
         <p className={styles.muted}>
           Drop ends in <Countdown to={drop.dropEndAt} now={now} />

@@ -327,6 +327,33 @@ describe('pass page: holding and buying', () => {
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
   });
 
+  // Session 77's hunt: when the pass sold out under an open popup, the popup vanished without a word.
+  it('when the pass read again is sold out, closes the popup with a notice saying so, and Dismiss clears it', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    let isSoldOut = false;
+    passApi(
+      () => pass(isSoldOut ? { remaining: 0 } : {}),
+      (request) => {
+        if (request.path !== '/v2/orders') return undefined;
+        isSoldOut = true;
+        return apiFailure(409, 'PASS_SOLD_OUT', errorCatalogue.PASS_SOLD_OUT.message);
+      },
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderApp(`${passUrl}?buy=1`);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Neon Season Pass' });
+    await within(dialog).findByText('Total');
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    expect(await screen.findByText('This pass cannot be bought right now')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(errorCatalogue.PASS_SOLD_OUT.message)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('This pass cannot be bought right now')).toBeNull();
+    expect(screen.getByText('All 500 passes have been claimed.')).toBeInTheDocument();
+  });
+
   it('opens the popup by itself on the way back from adding funds (?buy=1), and Add funds comes back there', async () => {
     at('2026-11-22T18:30:00.000Z');
     signIn();

@@ -29,6 +29,7 @@ import { Schedule, ScheduleRow } from '../../ui/schedule.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { usePass } from './api/get-pass.ts';
 import { BUY_REASON_ID, BuyButton, LazyPurchaseDialog, SignInToBuy } from './components/buy-button.tsx';
+import { PurchaseClosedNotice } from './components/purchase-closed-notice.tsx';
 import dropStyles from './components/drop-detail.module.css';
 import styles from './components/pass-detail.module.css';
 import { usePurchasePopup } from './use-purchase-popup.ts';
@@ -200,6 +201,11 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
         : null;
   return (
     <StatusPanel isLive={status === 'ON_SALE'} headline={headlines[status]} countdown={countdown} now={now}>
+      {popup.chosen === '1' && isLoggedIn && !allowance.canBuy ? (
+        <PurchaseClosedNotice title="This pass cannot be bought right now" onDismiss={popup.close}>
+          {allowance.reason}
+        </PurchaseClosedNotice>
+      ) : null}
       {status === 'SOLD_OUT' ? (
         <p className={dropStyles.muted}>
           {pass.supply === 1

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TMyBalances } from '@cypher/contract';
+import { errorCatalogue, type TMyBalances } from '@cypher/contract';
 import { startAnalytics } from '../../lib/analytics.ts';
 import { startSession } from '../../lib/session.ts';
-import { balances, drop, dropIds, orderFee } from '../../test/drops-fixtures.ts';
+import { balances, drop, dropIds, orderFee, policy } from '../../test/drops-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { stubLocationAssign } from '../../test/stub-location.ts';
@@ -343,6 +343,63 @@ describe('purchase popup', () => {
     expect(second).not.toBe(first);
     // The drop is read again after a refusal that says it moved.
     expect(sent.filter((request) => request.path === `/v1/drops/${dropIds.drop}`).length).toBeGreaterThan(1);
+  });
+
+  // Session 77's review: the quote itself was refused (the round sold out before the popup priced it), and the popup
+  // said "We could not price this order" with a Try again that could only be refused again.
+  it('on a quote refused because the round sold out, reads the drop again and says so, with no Try again', async () => {
+    let isSoldOut = false;
+    buyer({
+      route: (request) => {
+        if (request.path.startsWith('/v1/orders/fee')) {
+          isSoldOut = true;
+          return apiFailure(409, 'SOLD_OUT');
+        }
+        if (request.path === `/v1/drops/${dropIds.drop}` && isSoldOut) {
+          const soldOut = drop({ salePolicies: [policy(1, { soldCount: 100 }), policy(2)] });
+          return json(200, { data: { ...soldOut, viewer: { ...soldOut.viewer, isWhitelisted: true } } });
+        }
+        return undefined;
+      },
+    });
+    const { router } = renderApp(`${dropUrl}?buy=1`);
+    expect(await screen.findByText('These packs cannot be bought right now')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('These packs cannot be bought right now')).toBeNull();
+  });
+
+  it('shows a refused quote with its reason and no Try again while the item still reads as on sale', async () => {
+    buyer({
+      route: (request) => (request.path.startsWith('/v1/orders/fee') ? apiFailure(409, 'ROUND_NOT_ACTIVE') : undefined),
+    });
+    renderApp(dropUrl);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Buy packs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    expect(await within(dialog).findByText('We could not price this order')).toBeInTheDocument();
+    expect(within(dialog).getByText(errorCatalogue.ROUND_NOT_ACTIVE.message)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeDisabled();
+  });
+
+  it('offers Try again when the quote could not be read at all (the server failed)', async () => {
+    let isDown = true;
+    buyer({
+      route: (request) =>
+        request.path.startsWith('/v1/orders/fee') && isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : undefined,
+    });
+    renderApp(dropUrl);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Buy packs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    const tryAgain = await within(dialog).findByRole('button', { name: 'Try again' });
+    isDown = false;
+    await user.click(tryAgain);
+    expect(await within(dialog).findByText('Total')).toBeInTheDocument();
   });
 
   it('on a price changed since the popup priced it, shows the new total to confirm, and pays that with a new key', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -223,6 +223,15 @@ function PurchaseForm({
   }, [chosenQuantity, quantity, setValue]);
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
   const fee = useOrderFee(item.request, quantity);
+  // The quote itself refused (the item went off sale or sold out since the page was read): asking again cannot price
+  // it, so the page reads the item again and says where it stands, as after a refused Pay (session 77's review).
+  const feeRefusal = fee.isError && isFinalRefusal(fee.error) ? fee.error : null;
+  const onFeeRefused = useEffectEvent((code: string) => {
+    if (dropChangingCodes.has(code)) onDropChanged();
+  });
+  useEffect(() => {
+    if (feeRefusal) onFeeRefused(feeRefusal.code);
+  }, [feeRefusal]);
   const balances = useMyBalances();
   // Buying needs a verified email (EMAIL_VERIFICATION_REQUIRED): say so before Pay rather than after it.
   const isEmailUnverified = useMyUser().user?.isEmailVerified === false;
@@ -504,6 +513,14 @@ function FeeSummary({ fee, format }: { fee: ReturnType<typeof useOrderFee>; form
         <Skeleton width="60%" />
         <Skeleton width="70%" />
       </div>
+    );
+  }
+  if (fee.isError && !fee.data && isFinalRefusal(fee.error)) {
+    // A refusal, not a failure: its words say why, and Try again would only be refused again.
+    return (
+      <Alert tone="error" title="We could not price this order">
+        {fee.error.message}
+      </Alert>
     );
   }
   if (fee.isError && !fee.data) {

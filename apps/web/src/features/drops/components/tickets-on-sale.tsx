@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { formatMoney, MAX_ORDER_QUANTITY } from '@cypher/contract';
 import { useSession } from '../../../lib/session.ts';
-import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { useTicketKindsOnSale } from '../api/list-ticket-kinds.ts';
 import { LazyPurchaseDialog, loadPurchaseDialog } from './buy-button.tsx';
+import { PurchaseClosedNotice } from './purchase-closed-notice.tsx';
 import { usePurchasePopup } from '../use-purchase-popup.ts';
 import { TicketCard } from './ticket-card.tsx';
 import styles from './tickets.module.css';
@@ -35,20 +35,13 @@ export function TicketsOnSale() {
     );
   }
   const chosen = isLoggedIn ? kinds.data.items.find((kind) => kind.id === popup.chosen) : undefined;
-  // The popup's kind went off sale while it was open (its Pay refused, the list read again) or before the address was
-  // opened: the popup has nothing to sell, and closing it without a word left the buyer guessing.
+  // The popup's kind went off sale while it was open (its Pay or quote refused, the list read again) or before the
+  // address was opened.
   const goneNotice =
     isLoggedIn && popup.chosen !== null && !chosen ? (
-      <Alert
-        title="This ticket is not on sale right now"
-        action={
-          <Button size="sm" variant="secondary" onClick={popup.close}>
-            Dismiss
-          </Button>
-        }
-      >
+      <PurchaseClosedNotice title="This ticket is not on sale right now" onDismiss={popup.close}>
         It may be back on sale later. The tickets you already hold stay under My tickets.
-      </Alert>
+      </PurchaseClosedNotice>
     ) : null;
   if (kinds.data.items.length === 0) {
     return (
