@@ -28,6 +28,7 @@ export * from './withdrawal-steps.ts';
 export * from './payout-destinations.ts';
 export * from './identity-verification.ts';
 export * from './image-formats.ts';
+export * from './video-formats.ts';
 export * from './image-variants.ts';
 export * from './drop-rules.ts';
 export * from './drops.ts';

@@ -1,8 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { ImageKind } from './image-kinds.ts';
-import { imageContentTypes, imageExtensions, sniffImageType, type ImageFormat } from '@cypher/contract';
-import { sniffVideoType } from './sniff-video-type.ts';
+import { imageContentTypes, imageExtensions, sniffImageType, sniffVideoType, type ImageFormat } from '@cypher/contract';
 
 export interface ProcessedImage {
   bytes: Buffer;

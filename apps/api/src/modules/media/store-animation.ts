@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sniffImageType, type TUploadedAnimation } from '@cypher/contract';
+import {
+  isIsoMediaImage,
+  sniffImageType,
+  sniffVideoType,
+  type TUploadedAnimation,
+  type TVideoFormat,
+} from '@cypher/contract';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isIsoMediaImage, sniffVideoType, type TVideoFormat } from './sniff-video-type.ts';
+
 import { uploadUrl } from './store-image.ts';
 import { isWholeVideo } from './video-structure.ts';
 

@@ -42,7 +42,7 @@ describe('a video’s bytes, walked to their end', () => {
     const garbage = Buffer.alloc(4096, 0xff);
     expect(isWholeVideo(Buffer.concat([recordedVideos.mp4, garbage]), 'video/mp4')).toBe(false);
     expect(isWholeVideo(Buffer.concat([recordedVideos.webm, garbage]), 'video/webm')).toBe(false);
-    // The first bytes sniff-video-type.ts reads, then anything: what the upload took before.
+    // The first bytes the contract's sniffVideoType reads, then anything: what the upload took before.
     const dressedMp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4096, 1)]);
     expect(isWholeVideo(dressedMp4, 'video/mp4')).toBe(false);
     const dressedWebm = Buffer.concat([

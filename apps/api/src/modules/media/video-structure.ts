@@ -4,7 +4,7 @@
  */
 
 /**
- * Whether a video's bytes hold together, beyond the first bytes that name its format (sniff-video-type.ts): a file
+ * Whether a video's bytes hold together, beyond the first bytes that name its format (the contract's video-formats.ts): a file
  * cut short in its upload, padded with other bytes, or only dressed in a video's first bytes is refused, as an image
  * is decoded whole before it is kept. Both formats are walked element by element at the top of the file: no frame
  * is decoded (nothing here transcodes), so the walk costs a few reads however long the video.

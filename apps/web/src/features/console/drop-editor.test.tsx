@@ -14,6 +14,7 @@ import {
 import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pngFile } from '../../test/upload-files.ts';
 
 // A save checks the whole drop: on a busy machine a journey here takes longer than a test's five seconds (what it
 // waits for gets five seconds each, from src/test/setup.ts).
@@ -122,7 +123,7 @@ describe('console drop editor', () => {
       await user.type(within(form).getByLabelText(/^Name/), 'Neon Genesis');
       await user.upload(
         document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
-        new File([new Uint8Array(64)], 'art.png', { type: 'image/png' }),
+        pngFile('art.png'),
       );
       expect(await within(form).findByAltText('Artwork: current image')).toBeInTheDocument();
 

@@ -15,6 +15,7 @@ import { inHours } from '../../test/console-drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { consoleFusion, fusionIds, fusionPreview } from '../../test/fusions-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pngFile } from '../../test/upload-files.ts';
 
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
 const JOURNEY_MS = 30_000;
@@ -214,7 +215,7 @@ describe('console fusions: the form', () => {
       await user.type(about().getByLabelText(/^Description/), 'Forge a legend.');
       await user.upload(
         document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
-        new File([new Uint8Array(64)], 'forge.png', { type: 'image/png' }),
+        pngFile('forge.png'),
       );
       expect(await within(form).findByAltText('Artwork: current image')).toBeInTheDocument();
 

@@ -7,6 +7,7 @@ import { brand, consoleMe, ids, page, pathnameOf, queryOf } from '../../test/cat
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pngFile } from '../../test/upload-files.ts';
 
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
 const JOURNEY_MS = 30_000;
@@ -142,7 +143,7 @@ describe('console passes: the form', () => {
       await user.type(within(form).getByLabelText(/^Description/), 'First in line all season.');
       await user.upload(
         document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
-        new File([new Uint8Array(64)], 'pass.png', { type: 'image/png' }),
+        pngFile('pass.png'),
       );
       expect(await within(form).findByAltText('Artwork: current image')).toBeInTheDocument();
 
@@ -215,7 +216,7 @@ describe('console passes: the form', () => {
       await user.type(within(form).getByLabelText(/^Name/), 'Neon Season Pass');
       await user.upload(
         document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
-        new File([new Uint8Array(64)], 'pass.png', { type: 'image/png' }),
+        pngFile('pass.png'),
       );
       await within(form).findByAltText('Artwork: current image');
       await user.type(within(form).getByRole('spinbutton', { name: /^Supply/ }), '500');

@@ -10,6 +10,7 @@ import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { mp4File, pngFile } from '../../../test/upload-files.ts';
 import { ControlledImageField, ImageUploadField } from './image-upload-field.tsx';
 
 type TMinSize = { width: number; height: number };
@@ -36,10 +37,6 @@ function renderField(kind?: 'image' | 'video', minSize?: TMinSize) {
   );
   // The file input is hidden behind the "Choose a file" button; tests hand it the file directly.
   return document.querySelector<HTMLInputElement>('input[type="file"]')!;
-}
-
-function png(name = 'logo.png', bytes = 64) {
-  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 }
 
 /** A form whose only field is a required image, as the console's entry forms hold one. */
@@ -75,7 +72,7 @@ describe('ImageUploadField', () => {
     const sent = stubApi(() => apiFailure(400, 'UNSUPPORTED_MIMETYPE', 'mimetype image/png is not accepted'));
     const input = renderField();
 
-    await userEvent.upload(input, png());
+    await userEvent.upload(input, pngFile());
 
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', errorCatalogue.UNSUPPORTED_MIMETYPE.message);
     expect(sent).toHaveLength(1);
@@ -87,7 +84,7 @@ describe('ImageUploadField', () => {
     const sent = stubApi(() => json(201, {}));
     const input = renderField();
 
-    await userEvent.upload(input, png('huge.png', 10 * 1024 * 1024 + 1));
+    await userEvent.upload(input, pngFile('huge.png', 10 * 1024 * 1024 + 1));
 
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
@@ -100,13 +97,37 @@ describe('ImageUploadField', () => {
     const sent = stubApi(() => json(201, {}));
     const input = renderField();
 
-    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'loop.mp4', { type: 'video/mp4' }));
+    // Named and typed as an image: its bytes say video.
+    await userEvent.setup({ applyAccept: false }).upload(input, mp4File('loop.png', 2048, 'image/png'));
 
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       errorCatalogue.IMAGE_REQUIRED_IN_IMAGE_FIELD.message,
     );
     expect(sent).toEqual([]);
+  });
+
+  // Session 77: the field refused by the type the browser guessed from the name; the house rule is content.
+  it('sends a PNG whatever it is named (no extension, .txt), and refuses text named .png before sending it', async () => {
+    const sent = stubApi(() =>
+      json(201, {
+        data: { url: '/uploads/abc.png', width: 256, height: 256, contentType: 'image/png', thumbnailUrl: null },
+      }),
+    );
+    const input = renderField();
+    const user = userEvent.setup({ applyAccept: false });
+
+    await user.upload(input, new File(['not an image at all'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      `${errorCatalogue.UNSUPPORTED_MIMETYPE.message} Choose a JPEG, PNG, GIF or WebP image.`,
+    );
+    expect(sent).toEqual([]);
+
+    await user.upload(input, pngFile('logo.txt', 64, 'text/plain'));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Logo: current image' })).toBeInTheDocument());
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the uploaded image once the API has stored it', async () => {
@@ -117,7 +138,7 @@ describe('ImageUploadField', () => {
     );
     const input = renderField();
 
-    await userEvent.upload(input, png());
+    await userEvent.upload(input, pngFile());
 
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Logo: current image' }).getAttribute('src')).toBe('/uploads/abc.png'),
@@ -141,7 +162,7 @@ describe('ImageUploadField', () => {
     );
     const input = renderField('image', { width: 256, height: 256 });
 
-    await userEvent.upload(input, png());
+    await userEvent.upload(input, pngFile());
 
     expect(await screen.findByText('This image is 10 × 10 pixels: use one of at least 256 × 256.')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Logo: current image' })).toBeNull();
@@ -157,7 +178,8 @@ describe('ImageUploadField for a video', () => {
     const input = renderField('video');
     expect(input.getAttribute('accept')).toBe('video/mp4,video/webm');
 
-    await user().upload(input, png('still.png'));
+    // Named and typed as a video: its bytes say PNG.
+    await user().upload(input, pngFile('still.mp4', 64, 'video/mp4'));
 
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
@@ -176,7 +198,7 @@ describe('ImageUploadField for a video', () => {
     const input = renderField('video');
     expect(screen.getByText('Drop a video here')).toBeInTheDocument();
 
-    await user().upload(input, new File([new Uint8Array(2048)], 'loop.mp4', { type: 'video/mp4' }));
+    await user().upload(input, mp4File());
 
     await waitFor(() =>
       expect(screen.getByLabelText('Video: current video').getAttribute('src')).toBe('/uploads/abc.mp4'),

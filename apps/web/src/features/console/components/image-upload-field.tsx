@@ -1,5 +1,14 @@
 import type { TUploadedImage } from '@cypher/contract';
-import { errorCatalogue, fixedWidthImage, responsiveImages, uploadSrcSet } from '@cypher/contract';
+import {
+  errorCatalogue,
+  fixedWidthImage,
+  isIsoMediaImage,
+  responsiveImages,
+  sniffImageType,
+  sniffVideoType,
+  uploadSrcSet,
+  VIDEO_SIGNATURE_BYTES,
+} from '@cypher/contract';
 import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { isApiError } from '../../../api/api-error.ts';
@@ -10,7 +19,10 @@ import { useUploadConsoleAnimation, useUploadConsoleImage } from '../api/upload-
 import styles from './image-upload-field.module.css';
 
 const MB = 1024 * 1024;
-/** What each kind of field takes, as the API checks it again (by content): images, or a product's video. */
+/**
+ * What each kind of field takes, by content as the API checks it again: images, or a product's video. `accepted` only
+ * filters the file chooser; a file dropped on the frame, or chosen under "All files", is judged by its bytes.
+ */
 const kinds = {
   image: {
     accepted: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
@@ -55,7 +67,8 @@ interface ImageUploadFieldProps {
 
 /**
  * An image field (or a video one, `kind`): choose a file or drop one, see it uploading, then see it. The browser checks
- * type and size first (the catalogue's words for both), the API checks again and its answer is shown the same way.
+ * the file's first bytes and its size first (the catalogue's words for both), the API checks again and its answer is
+ * shown the same way.
  */
 export function ImageUploadField({
   label,
@@ -81,21 +94,29 @@ export function ImageUploadField({
   const { accepted, maxBytes, noun, takes } = kinds[kind];
   const shownError = uploadError ?? error;
 
+  /**
+   * What the API would answer for this file's first bytes, or nothing when they are this field's kind: the content
+   * decides, not the name or the type the browser guesses from it (a PNG saved as `.txt`, a video with no extension).
+   * An image for a video, or a video for an image, answers as the API would (spec section 8's pair); anything else
+   * gets the catalogue's words and what the field does take (the catalogue's own words name neither).
+   */
+  async function contentRefusal(file: File): Promise<string | undefined> {
+    const bytes = new Uint8Array(await file.slice(0, VIDEO_SIGNATURE_BYTES).arrayBuffer());
+    const isImage = sniffImageType(bytes) !== null;
+    const isVideo = sniffVideoType(bytes) !== null;
+    if (kind === 'video' ? isVideo : isImage) return undefined;
+    if (kind === 'video' && (isImage || isIsoMediaImage(bytes))) {
+      return errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD.message;
+    }
+    if (kind !== 'video' && isVideo) return errorCatalogue.IMAGE_REQUIRED_IN_IMAGE_FIELD.message;
+    return `${errorCatalogue.UNSUPPORTED_MIMETYPE.message} ${takes.formats}`;
+  }
+
   async function send(file: File) {
     setUploadError(undefined);
-    if (!(accepted as readonly string[]).includes(file.type)) {
-      // An image for a video, or a video for an image, answers as the API would (spec section 8's pair).
-      const isImageForVideo = kind === 'video' && file.type.startsWith('image/');
-      const isVideoForImage = kind !== 'video' && file.type.startsWith('video/');
-      const refusal = isImageForVideo
-        ? errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD
-        : isVideoForImage
-          ? errorCatalogue.IMAGE_REQUIRED_IN_IMAGE_FIELD
-          : errorCatalogue.UNSUPPORTED_MIMETYPE;
-      // The catalogue's words, then what the field does take (the catalogue's own words name neither).
-      setUploadError(
-        refusal === errorCatalogue.UNSUPPORTED_MIMETYPE ? `${refusal.message} ${takes.formats}` : refusal.message,
-      );
+    const refusal = await contentRefusal(file);
+    if (refusal) {
+      setUploadError(refusal);
       return;
     }
     if (file.size > maxBytes) {
