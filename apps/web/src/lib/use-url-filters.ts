@@ -1,4 +1,4 @@
-import { SEARCH_TEXT_MAX_LENGTH } from '@cypher/contract';
+import { MAX_SQL_INTEGER, SEARCH_TEXT_MAX_LENGTH } from '@cypher/contract';
 import { useCallback } from 'react';
 import { useSearchParams, type To } from 'react-router';
 import { latestSearchParams } from './navigator.ts';
@@ -61,13 +61,13 @@ export function useUrlFilters() {
 
 /**
  * The page a list's address names (`?page=`): 1 when absent or not a page number, a fraction read down (`2.5` is page
- * 2). A number past the largest page the API takes (a safe integer: the contract's ZPageQuery is `.int()`) is read as
- * that largest page, which the API answers as any page past the end: sent as it was (`1e20`), it was refused with a
- * 400 that Try again only sent again.
+ * 2). A number past the largest page the API takes (the contract's ZPageQuery stops at MAX_SQL_INTEGER, PostgreSQL's
+ * integer) is read as that largest page, which the API answers as any page past the end: sent as it was (`1e20`,
+ * `3000000000`), it was refused with a 400 that Try again only sent again (session 78's catalog hunt).
  */
 export function pageNumberOf(value: string | null | undefined): number {
   const page = Number.parseInt(value ?? '1', 10);
-  return page >= 1 ? Math.min(page, Number.MAX_SAFE_INTEGER) : 1;
+  return page >= 1 ? Math.min(page, MAX_SQL_INTEGER) : 1;
 }
 
 /**

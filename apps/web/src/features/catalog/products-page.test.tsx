@@ -1,3 +1,4 @@
+import { MAX_SQL_INTEGER, ZPageQuery } from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -134,14 +135,14 @@ describe('/products', () => {
     const sent = stubApi(({ path }) => {
       if (pathnameOf(path) !== '/v1/products') return json(200, { data: page([]) });
       const asked = Number(queryOf(path).get('page'));
-      // The API's bound (ZPageQuery): a page past a safe integer is refused, as it was when 1e20 was sent.
-      if (!Number.isSafeInteger(asked)) return apiFailure(400, 'INVALID_REQUEST');
+      // The API's bound (ZPageQuery): a page past PostgreSQL's integer is refused, as it was when 1e20 was sent.
+      if (!ZPageQuery.safeParse({ page: asked }).success) return apiFailure(400, 'INVALID_REQUEST');
       return json(200, { data: page([], { page: asked, total: 2 }) });
     });
     renderApp('/products?page=99999999999999999999');
 
     expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
-    expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe(String(Number.MAX_SAFE_INTEGER));
+    expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe(String(MAX_SQL_INTEGER));
     expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/products');
   });
 

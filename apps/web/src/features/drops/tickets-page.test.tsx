@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TMyTicket, TTicketKind, TTicketMovement } from '@cypher/contract';
+import { MAX_SQL_INTEGER, type TMyTicket, type TTicketKind, type TTicketMovement } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { balances, orderFee } from '../../test/drops-fixtures.ts';
@@ -274,10 +274,10 @@ describe('tickets page', () => {
 
   it('asks for a page number too large to send as the largest page the API takes', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    const largest = `/v1/tickets/my/history?page=${Number.MAX_SAFE_INTEGER}&size=10`;
+    const largest = `/v1/tickets/my/history?page=${MAX_SQL_INTEGER}&size=10`;
     const sent = api((request) => {
       if (request.path === '/v1/tickets/my?page=1&size=100') return page([{ kind: kind(), count: 1 }]);
-      if (request.path === largest) return page([], { page: Number.MAX_SAFE_INTEGER, size: 10, total: 11 });
+      if (request.path === largest) return page([], { page: MAX_SQL_INTEGER, size: 10, total: 11 });
       return undefined;
     });
     renderApp('/tickets?page=99999999999999999999');
