@@ -25,7 +25,8 @@ export function FilterLinks({ label, items, selectedId, className }: FilterLinks
   return (
     <nav aria-label={label} className={[styles.nav, className].filter(Boolean).join(' ')}>
       <div className={styles.frame}>
-        <ul className={styles.list}>
+        {/* Four or six make rows of two on a phone: flex shared a row of four narrow ones over two wide ones. */}
+        <ul className={styles.list} data-pairs={items.length === 4 || items.length === 6 || undefined}>
           {items.map((item) => (
             <li key={item.id}>
               <Link
