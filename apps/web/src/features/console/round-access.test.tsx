@@ -568,10 +568,11 @@ describe('console: a published round’s access', () => {
     'offers no waiting room for a round that has ended or opened, and says why',
     async () => {
       const drop = publishedDrop();
+      const round1End = inHours(-2);
       const sent = consoleApi(() => undefined, {
         ...drop,
         rounds: [
-          { ...drop.rounds[0]!, saleBeginAt: inHours(-3), saleEndAt: inHours(-2) },
+          { ...drop.rounds[0]!, saleBeginAt: inHours(-3), saleEndAt: round1End },
           { ...drop.rounds[1]!, saleBeginAt: inHours(-1) },
         ],
       });
@@ -583,6 +584,11 @@ describe('console: a published round’s access', () => {
       expect(within(opened).getByText('None: the round has opened, so it is too late for one.')).toBeInTheDocument();
       expect(within(opened).queryByRole('button', { name: 'Add a waiting room' })).toBeNull();
       expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+      // Each round's heading says where it stands now: "opens" was said of rounds long open (session 78's hunt).
+      const headingOf = (round: number) => screen.getByRole('heading', { name: new RegExp(`^Round ${round}`) });
+      const { saleEndAt: round2End } = drop.rounds[1]!;
+      expect(headingOf(1)).toHaveTextContent(`ended ${formatDateTimeWithZone(round1End)}`);
+      expect(headingOf(2)).toHaveTextContent(`open until ${formatDateTimeWithZone(round2End)}`);
     },
     TEST_MS,
   );
