@@ -68,7 +68,11 @@ export const MAX_EDITIONS_PER_PACK = 20;
 const ZDropTime = ZConsoleTime;
 
 export const ZDropWhitelistRequest = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: z
+    .string({ error: dropMessages.whitelistName })
+    .trim()
+    .min(1, { error: dropMessages.whitelistName })
+    .max(80, { error: dropMessages.whitelistName }),
   emails: z
     // Trimmed and lowercased before the format check: a pasted list carries stray spaces and capitals.
     .array(
@@ -79,13 +83,17 @@ export const ZDropWhitelistRequest = z.strictObject({
         .max(254)
         .pipe(z.email({ error: dropMessages.email })),
     )
-    .min(1)
-    .max(MAX_WHITELIST_SIZE)
+    .min(1, { error: dropMessages.whitelistSize })
+    .max(MAX_WHITELIST_SIZE, { error: dropMessages.whitelistSize })
     .transform((emails) => [...new Set(emails)]),
 });
 
 export const ZDropRoundRequest = z.strictObject({
-  round: z.number().int().min(1).max(20),
+  round: z
+    .number({ error: dropMessages.roundOrder })
+    .int({ error: dropMessages.roundOrder })
+    .min(1, { error: dropMessages.roundOrder })
+    .max(20, { error: dropMessages.rounds }),
   saleBeginAt: ZDropTime,
   saleEndAt: ZDropTime,
   /** USD cents per pack. */

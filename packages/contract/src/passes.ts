@@ -13,6 +13,23 @@ import { ZMoney, ZPageQuery } from './envelope.ts';
  */
 export const MAX_PASS_SUPPLY = 100_000;
 export const MAX_PASS_BENEFITS = 8;
+export const MAX_PASS_BENEFIT_LENGTH = 200;
+/** USD cents: $100,000.00. */
+export const MAX_PASS_PRICE_CENTS = 100_000_00;
+
+/** The console's words for a pass's fields, the API's and the form's alike (the form's price is typed in dollars). */
+export const passMessages = {
+  brand: 'Choose a brand.',
+  supply: `Enter how many passes to issue, from 1 to ${MAX_PASS_SUPPLY.toLocaleString('en-US')}.`,
+  perPersonLimit: 'Leave empty for no limit, or enter a whole number from 1 to 1,000.',
+  price: 'Enter a price in dollars, from 0.01 to 100,000.00 (for example 25.00).',
+  benefit: `Write the benefit in 1 to ${MAX_PASS_BENEFIT_LENGTH} characters, or remove the line.`,
+  benefits: `A pass lists at most ${MAX_PASS_BENEFITS} benefits.`,
+} as const;
+
+/** A whole number from `min` to `max`, each refusal in `message`. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
 export const passStatuses = ['UPCOMING', 'ON_SALE', 'SOLD_OUT', 'ENDED'] as const;
 export type TPassStatus = (typeof passStatuses)[number];
@@ -94,14 +111,22 @@ export type TMyPasses = z.infer<typeof ZMyPasses>;
 // -------------------------------------------------------------------------------------------------------- console
 
 const passFields = {
-  brandId: z.uuid(),
+  brandId: z.uuid({ error: passMessages.brand }),
   name: z.string().trim().min(1, 'Give the pass a name.').max(80),
   description: z.string().trim().max(2_000),
   imageUrl: z.string().trim().min(1, 'Choose an image for the pass.').pipe(ZImageUrl),
-  benefits: z.array(z.string().trim().min(1).max(200)).max(MAX_PASS_BENEFITS),
+  benefits: z
+    .array(
+      z
+        .string({ error: passMessages.benefit })
+        .trim()
+        .min(1, { error: passMessages.benefit })
+        .max(MAX_PASS_BENEFIT_LENGTH, { error: passMessages.benefit }),
+    )
+    .max(MAX_PASS_BENEFITS, { error: passMessages.benefits }),
   /** USD cents. */
-  price: z.number().int().min(1, 'Set a price of at least $0.01.').max(100_000_00),
-  perPersonLimit: z.number().int().min(1).max(1_000).nullable(),
+  price: wholeNumber(1, MAX_PASS_PRICE_CENTS, passMessages.price),
+  perPersonLimit: wholeNumber(1, 1_000, passMessages.perPersonLimit).nullable(),
   saleBeginAt: ZConsoleTime,
   saleEndAt: ZConsoleTime,
   validFrom: ZConsoleTime,
@@ -148,7 +173,7 @@ const passTimesRefinement = (
 
 /** `POST /v1/console/passes`: a draft; its supply is issued when it is published and cannot change afterwards. */
 export const ZCreatePassRequest = z
-  .strictObject({ ...passFields, supply: z.number().int().min(1).max(MAX_PASS_SUPPLY) })
+  .strictObject({ ...passFields, supply: wholeNumber(1, MAX_PASS_SUPPLY, passMessages.supply) })
   .superRefine(passTimesRefinement);
 export type TCreatePassRequest = z.infer<typeof ZCreatePassRequest>;
 
@@ -159,7 +184,7 @@ export type TCreatePassRequest = z.infer<typeof ZCreatePassRequest>;
  */
 export const ZUpdatePassRequest = z
   .strictObject({
-    supply: z.number().int().min(1).max(MAX_PASS_SUPPLY).optional(),
+    supply: wholeNumber(1, MAX_PASS_SUPPLY, passMessages.supply).optional(),
     name: passFields.name.optional(),
     description: passFields.description.optional(),
     imageUrl: passFields.imageUrl.optional(),

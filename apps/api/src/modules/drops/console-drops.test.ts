@@ -283,6 +283,21 @@ describe('validation', () => {
       ],
     });
     expect(badEmail.body.details).toEqual([{ field: 'rounds.1.whitelist.emails.1', message: dropMessages.email }]);
+    // The contract's words for a whitelist and a round number, not the generic ones (session 78's console hunt).
+    const emptyWhitelist = await asAdmin('POST', '/v1/console/drops', {
+      ...input,
+      rounds: [
+        { ...input.rounds[0], round: 0 },
+        { ...input.rounds[1], whitelist: { name: ' ', emails: [] } },
+      ],
+    });
+    expect(emptyWhitelist.body.details).toEqual(
+      expect.arrayContaining([
+        { field: 'rounds.0.round', message: dropMessages.roundOrder },
+        { field: 'rounds.1.whitelist.name', message: dropMessages.whitelistName },
+        { field: 'rounds.1.whitelist.emails', message: dropMessages.whitelistSize },
+      ]),
+    );
 
     const unknownField = await asAdmin('POST', '/v1/console/drops', { ...input, soldCount: 5 });
     expect(unknownField.status).toBe(400);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { passMessages } from '@cypher/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
@@ -104,6 +105,14 @@ describe('passes', () => {
     for (const imageUrl of ['https://evil.example/x.png', 'javascript:alert(1)']) {
       expect(await detailsOf({ imageUrl })).toEqual([{ field: 'imageUrl', message: expect.any(String) }]);
     }
+    // The console form's words for each number, not "This number is too small" (session 78's console hunt).
+    expect(await detailsOf({ supply: 0, perPersonLimit: 0, price: 100_000_01 })).toEqual(
+      expect.arrayContaining([
+        { field: 'supply', message: passMessages.supply },
+        { field: 'perPersonLimit', message: passMessages.perPersonLimit },
+        { field: 'price', message: passMessages.price },
+      ]),
+    );
     // An update is checked with the times it leaves (its own and the pass's).
     const { pass: onSale } = await passOnSale();
     const moved = await t.app.inject({

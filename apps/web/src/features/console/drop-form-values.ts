@@ -42,7 +42,7 @@ const messages = {
   packCount: `Enter how many packs this round sells, from 1 to ${MAX_DROP_PACKS.toLocaleString('en-US')}.`,
   perPersonLimit: 'Leave empty for no limit, or enter a whole number from 1 to 1,000.',
   price: 'Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).',
-  whitelistName: 'Name the whitelist, in 1 to 80 characters.',
+  whitelistName: dropMessages.whitelistName,
   whitelistEmpty: 'Add at least one email address.',
   whitelistTooLong: `A whitelist holds at most ${MAX_WHITELIST_SIZE.toLocaleString('en-US')} addresses.`,
 } as const;

@@ -1,4 +1,12 @@
-import { MAX_PASS_BENEFITS, MAX_PASS_SUPPLY, ZCreatePassRequest, type TConsolePass } from '@cypher/contract';
+import {
+  MAX_PASS_BENEFIT_LENGTH,
+  MAX_PASS_BENEFITS,
+  MAX_PASS_PRICE_CENTS,
+  MAX_PASS_SUPPLY,
+  passMessages,
+  ZCreatePassRequest,
+  type TConsolePass,
+} from '@cypher/contract';
 import { z } from 'zod';
 import { formThenRequest } from './form-values.ts';
 import { centsToDollars, dollarsToCents, requiredWholeNumber, usdPrice, ZRequiredTime } from './drop-form-values.ts';
@@ -10,20 +18,8 @@ import { centsToDollars, dollarsToCents, requiredWholeNumber, usdPrice, ZRequire
  * pass checks what was typed, in words; the values then become the request and go through the contract's schema.
  */
 
-const MAX_PASS_PRICE_CENTS = 100_000_00;
-const MAX_BENEFIT_LENGTH = 200;
-
-const messages = {
-  brand: 'Choose a brand.',
-  supply: `Enter how many passes to issue, from 1 to ${MAX_PASS_SUPPLY.toLocaleString('en-US')}.`,
-  perPersonLimit: 'Leave empty for no limit, or enter a whole number from 1 to 1,000.',
-  price: 'Enter a price in dollars, from 0.01 to 100,000.00 (for example 25.00).',
-  benefit: `Write the benefit in 1 to ${MAX_BENEFIT_LENGTH} characters, or remove the line.`,
-  benefits: `A pass lists at most ${MAX_PASS_BENEFITS} benefits.`,
-} as const;
-
 const ZPassFormShape = z.object({
-  brandId: z.uuid({ error: messages.brand }),
+  brandId: z.uuid({ error: passMessages.brand }),
   name: ZCreatePassRequest.shape.name,
   description: ZCreatePassRequest.shape.description,
   imageUrl: ZCreatePassRequest.shape.imageUrl,
@@ -33,18 +29,18 @@ const ZPassFormShape = z.object({
         text: z
           .string()
           .trim()
-          .min(1, { error: messages.benefit })
-          .max(MAX_BENEFIT_LENGTH, { error: messages.benefit }),
+          .min(1, { error: passMessages.benefit })
+          .max(MAX_PASS_BENEFIT_LENGTH, { error: passMessages.benefit }),
       }),
     )
-    .max(MAX_PASS_BENEFITS, { error: messages.benefits }),
-  supply: requiredWholeNumber(1, MAX_PASS_SUPPLY, messages.supply),
-  price: usdPrice(MAX_PASS_PRICE_CENTS, messages.price),
+    .max(MAX_PASS_BENEFITS, { error: passMessages.benefits }),
+  supply: requiredWholeNumber(1, MAX_PASS_SUPPLY, passMessages.supply),
+  price: usdPrice(MAX_PASS_PRICE_CENTS, passMessages.price),
   perPersonLimit: z
-    .number({ error: messages.perPersonLimit })
-    .int({ error: messages.perPersonLimit })
-    .min(1, { error: messages.perPersonLimit })
-    .max(1_000, { error: messages.perPersonLimit })
+    .number({ error: passMessages.perPersonLimit })
+    .int({ error: passMessages.perPersonLimit })
+    .min(1, { error: passMessages.perPersonLimit })
+    .max(1_000, { error: passMessages.perPersonLimit })
     .nullable(),
   saleBeginAt: ZRequiredTime,
   saleEndAt: ZRequiredTime,
