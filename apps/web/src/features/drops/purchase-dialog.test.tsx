@@ -251,6 +251,32 @@ describe('purchase popup', () => {
     expect(second).toBe(first);
   });
 
+  // Session 78's drop-day hunt: the order went through but its answer was lost; the popup said "insufficient funds"
+  // from the balance that order had spent, with Pay off, and nothing said the payment may have gone through.
+  it('after a lost answer, says the payment may have gone through and checks it under the same key', async () => {
+    let balance = balances(10_000);
+    let posts = 0;
+    buyer({
+      route: (request) => {
+        if (request.path === '/v1/balances/my') return json(200, { data: balance });
+        if (request.path !== '/v2/orders') return undefined;
+        posts += 1;
+        if (posts > 1) return json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+        balance = balances(0);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    expect(await within(dialog).findByText('Your last payment may have gone through')).toBeVisible();
+    expect(within(dialog).getByText(/1 pack for \$13\.13\. It cannot be paid twice\./)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Check that payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    const [first, second] = idempotencyKeysSentTo('/v2/orders');
+    expect(second).toBe(first);
+  });
+
   // Session 68's collector hunt: reloaded while Pay's order was on its way, the page opened the popup again by its
   // address (?buy=1), and Pay then sent the same order under a new key: a second purchase.
   it('retries under the same key after a reload while its order was on its way, and under a new one once answered', async () => {

@@ -177,9 +177,9 @@ function PurchaseForm({
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
   const createOrder = useCreateOrder();
   const idempotency = useIdempotencyKey('purchase');
-  // The Pay this tab sent as the page reloaded, its answer never seen: the popup, opened again by its address, showed
-  // "insufficient funds" from the balance that very order had spent, and nothing said it went through (session 76's
-  // hunt). Sent again under its key, the API answers what it did: the order is found, and never bought twice.
+  // The Pay this tab sent whose answer was never seen (lost on the way, or the page reloaded): the popup showed
+  // "insufficient funds" from the balance that very order had spent, and nothing said it went through (sessions 76
+  // and 78's hunts). Sent again under its key, the API answers what it did: the order is found, never bought twice.
   const [resumable, setResumable] = useState(() => resumableOrder(idempotency.unanswered(), item.request));
   /**
    * The attempt whose answer never came (a network failure, a 5xx), with the total it agreed to: trying again is that
@@ -285,6 +285,9 @@ function PurchaseForm({
       // another tab, say) is a new attempt with a new key. A network failure or a 5xx may not have reached or
       // finished: the retry keeps the key, so it cannot buy twice. REQUEST_IN_PROGRESS: the first is still running.
       if (isFinalRefusal(error)) settle();
+      // Its answer lost, the order may have gone through and spent the balance the popup now reads as short (Pay off):
+      // the notice offers to send that very attempt again, as after a reload (session 78's drop-day hunt).
+      else if (isMounted.current) setResumable(resumableOrder(idempotency.unanswered(), item.request));
       if (isApiError(error) && dropChangingCodes.has(error.code)) onDropChanged();
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void balances.refetch();
       if (isApiError(error) && error.code === 'PRICE_CHANGED') {
