@@ -158,6 +158,27 @@ describe('purchase popup', () => {
     expect(await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' })).toBeInTheDocument();
   });
 
+  // Session 78's drop-day hunt: the funds added were for two packs, and the popup came back with one.
+  it('comes back from adding funds with the quantity that was short, and closing it clears that from the address', async () => {
+    buyer({ balance: balances(1_500) });
+    const first = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.selectOptions(within(dialog).getByLabelText('Quantity'), '2');
+    await within(dialog).findByText('$26.25');
+    await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/payment'));
+    const returnTo = new URLSearchParams(first.router.state.location.search).get('returnTo');
+    expect(returnTo).toBe(`${dropUrl}?buy=1&quantity=2`);
+    first.unmount();
+
+    const back = renderApp(returnTo!);
+    const again = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    expect(within(again).getByLabelText('Quantity')).toHaveValue('2');
+    expect(await within(again).findByText('$26.25')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(back.router.state.location.search).toBe(''));
+  });
+
   it('pays from the balance with an Idempotency-Key and goes to the purchase status', async () => {
     const orderId = dropIds.order;
     const sent = buyer({

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router';
-import { PURCHASE_POPUP_PARAM } from '../../lib/page-place.ts';
+import { PURCHASE_POPUP_PARAM, PURCHASE_QUANTITY_PARAM } from '../../lib/page-place.ts';
 
 /** Marks a history entry this page added to open the popup, so closing it can step back over that entry. */
 type TPopupEntryState = { purchasePopup: true };
@@ -32,6 +32,8 @@ export function usePurchasePopup() {
 
   const addressWith = (value: string | null) => {
     const search = new URLSearchParams(location.search);
+    // Whatever quantity the address opened the popup with was for that opening only.
+    search.delete(PURCHASE_QUANTITY_PARAM);
     if (value === null) search.delete(PURCHASE_POPUP_PARAM);
     else search.set(PURCHASE_POPUP_PARAM, value);
     const query = search.toString();

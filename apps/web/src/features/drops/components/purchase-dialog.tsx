@@ -18,6 +18,7 @@ import { useCypMinorUnits, useMyBalances } from '../../../api/my-balances.ts';
 import { useMyUser } from '../../../api/my-user.ts';
 import { purchaseStatusPath } from '../../../lib/drop-paths.ts';
 import { addFundsPath } from '../../../lib/funds-return.ts';
+import { PURCHASE_QUANTITY_PARAM } from '../../../lib/page-place.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -64,6 +65,21 @@ const dropChangingCodes = new Set([
   // The item's price (or the round on sale) changed: its page shows the new one too.
   'PRICE_CHANGED',
 ]);
+
+/** The quantity an address opens the popup with (`&quantity=3`, the way back from adding funds); 1 without one. */
+function quantityFromAddress(search: string): number {
+  const quantity = Number(new URLSearchParams(search).get(PURCHASE_QUANTITY_PARAM));
+  return Number.isSafeInteger(quantity) && quantity > 1 ? quantity : 1;
+}
+
+/** `returnTo` (`/drops/…?buy=1`) carrying `quantity`, when more than one. */
+function withQuantity(returnTo: string, quantity: number): string {
+  if (quantity <= 1) return returnTo;
+  const [path = '', query = ''] = returnTo.split('?');
+  const search = new URLSearchParams(query);
+  search.set(PURCHASE_QUANTITY_PARAM, String(quantity));
+  return `${path}?${search.toString()}`;
+}
 
 function purchaseForm(maxQuantity: number) {
   return z.object({
@@ -189,6 +205,8 @@ function PurchaseForm({
   const unanswered = useRef<{ key: string; expectedTotal: TMoney } | null>(
     resumable ? { key: resumable.key, expectedTotal: resumable.body.expectedTotal } : null,
   );
+  // The kept attempt's quantity, else the one the address carries (back from adding funds), else one.
+  const [initialQuantity] = useState(() => resumable?.body.quantity ?? quantityFromAddress(location.search));
   /** After PRICE_CHANGED: the total agreed and refused, for what quantity; null otherwise. */
   const [refusedTotal, setRefusedTotal] = useState<{ total: TMoney; quantity: number } | null>(null);
   const {
@@ -202,7 +220,7 @@ function PurchaseForm({
     resolver: zodResolver(schema),
     // The kept attempt's choice, so that Pay, too, sends that same order.
     defaultValues: {
-      quantity: resumable?.body.quantity ?? 1,
+      quantity: String(resumable?.body.quantity ?? quantityFromAddress(location.search)),
       paymentMethod: resumable?.body.paymentMethod ?? 'BALANCE',
     },
   });
@@ -213,6 +231,11 @@ function PurchaseForm({
     onPayingChange(isSending);
     return () => onPayingChange(false);
   }, [isSending, onPayingChange]);
+  // Chosen again once the select is there: as a default value alone, more than one gave way to the select's first
+  // option when it mounted (under StrictMode at least).
+  useEffect(() => {
+    if (initialQuantity > 1) setValue('quantity', String(initialQuantity));
+  }, [initialQuantity, setValue]);
   const chosenQuantity = Number(useWatch({ control, name: 'quantity' })) || 1;
   const quantity = Math.min(Math.max(1, chosenQuantity), Math.max(1, maxQuantity));
   // Fewer left than were chosen (the live counts moved while the popup was open): the choice follows what the select
@@ -244,7 +267,9 @@ function PurchaseForm({
     : null;
   const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
   const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
-  const { returnTo, unit = packUnit } = item;
+  const { unit = packUnit } = item;
+  // Add funds comes back to the popup with this quantity, the one whose total was short.
+  const returnTo = withQuantity(item.returnTo, quantity);
   // Add funds arrives with what is missing filled in (the total and the balance are both USD cents).
   const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
