@@ -538,6 +538,11 @@ export const errorCatalogue = {
       'This round holds packs back for pass holders, so it cannot be a raffle: a raffle round sells only to its winners.',
   },
   RAFFLE_NOT_A_WINNER: { status: 403, message: 'Only the raffle winners can buy in this round right now.' },
+  /** A first-draw winner past their purchase window: their place went to the second draw (decision record 26). */
+  RAFFLE_WINDOW_ENDED: {
+    status: 403,
+    message: 'Your time to buy as a raffle winner has ended: unbought places went to the waiting list.',
+  },
   /** The console changes a raffle whose registration has opened: its commitment is public and entries may exist. */
   RAFFLE_REGISTRATION_OPENED: {
     status: 409,

@@ -10,7 +10,7 @@ import type { TPurchase } from './purchase-round.ts';
 
 type TPurchaseRefusal = Extract<
   TErrorCode,
-  | 'RAFFLE_NOT_A_WINNER'
+  | 'RAFFLE_WINDOW_ENDED'
   | 'NOT_WHITELISTED'
   | 'PURCHASE_LIMIT_REACHED'
   | 'PURCHASE_LIMIT_EXCEEDED'
@@ -89,8 +89,9 @@ export function decidePurchases(
   const accepted: TPurchaseDecisions['accepted'] = [];
   const taken: TUnitCounts = { open: 0, heldBack: 0 };
   const outcomes = purchases.map((purchase): TPurchaseDecisions['outcomes'][number] => {
+    // Past the gate only winners arrive, and a winner's place is lost only by a first winner whose window ended.
     if (standing.rafflePlaces && !standing.rafflePlaces.has(purchase.userId)) {
-      return { ok: false, code: 'RAFFLE_NOT_A_WINNER' };
+      return { ok: false, code: 'RAFFLE_WINDOW_ENDED' };
     }
     if (standing.whitelisted && !standing.whitelisted.has(purchase.buyerEmail))
       return { ok: false, code: 'NOT_WHITELISTED' };

@@ -36,9 +36,9 @@ type TPurchasePacksDeps = Pick<
  * A purchase of packs or a pass (issue 18: one path for every item kind, orders/sale-items.ts): checked first against
  * what needs no lock (the drop and its open round, from the published drop kept in memory, or the pass on sale; the
  * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
- * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER; for a round that
- * guarantees packs to holders, whether the buyer is one; last, the price: PRICE_CHANGED when the total now is not the
- * request's `expectedTotal`, the one the buyer was shown). A refusal there did
+ * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER (RAFFLE_WINDOW_ENDED for a
+ * first winner past it); for a round that guarantees packs to holders, whether the buyer is one; last, the price:
+ * PRICE_CHANGED when the total now is not the request's `expectedTotal`, the one the buyer was shown). A refusal there did
  * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys; and a
  * retry of a purchase answered before gets that answer even if these checks would refuse it now. A round
  * every instance knows is sold out is answered SOLD_OUT from memory right after the email check, before the round's

@@ -15,8 +15,8 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * features/drops purchase dialog shows RAFFLE_NOT_A_WINNER · Tests: raffles.test.ts.
  *
  * In a raffle round only winners buy: the first draw's from the round's opening until the purchase window ends, the
- * second draw's from then until the round ends. Everyone else, and a first winner past the window (their place went
- * to the waiting list), is refused RAFFLE_NOT_A_WINNER. A round without a raffle is left alone (answers null). A draw
+ * second draw's from then until the round ends. A first winner past the window (their place went to the waiting list)
+ * is refused RAFFLE_WINDOW_ENDED, everyone else RAFFLE_NOT_A_WINNER. A round without a raffle is left alone (answers null). A draw
  * that is due is run first (exactly once), so the first buyer after the close does not depend on the job having run.
  *
  * This check uses the time the request arrived and takes no lock, so it only turns away early: a winner it lets
@@ -39,8 +39,8 @@ export async function assertMayBuyInRaffleRound(
     .select({ wonIn: raffleEntries.wonIn })
     .from(raffleEntries)
     .where(and(eq(raffleEntries.policyId, round.id), eq(raffleEntries.userId, userId)));
-  const isFirstWinnerInWindow = entry?.wonIn === 1 && now < windowEndsAt;
-  const isSecondWinner = entry?.wonIn === 2;
-  if (!isFirstWinnerInWindow && !isSecondWinner) throw new AppError('RAFFLE_NOT_A_WINNER');
+  // A first winner past their window was a winner: told their time ended, not that they never won (session 78).
+  if (entry?.wonIn === 1 && now >= windowEndsAt) throw new AppError('RAFFLE_WINDOW_ENDED');
+  if (entry?.wonIn !== 1 && entry?.wonIn !== 2) throw new AppError('RAFFLE_NOT_A_WINNER');
   return { roundId: round.id, windowEndsAt, clock: ctx.clock };
 }

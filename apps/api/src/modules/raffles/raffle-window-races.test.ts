@@ -183,7 +183,7 @@ describe.runIf(isOnPostgres)('a raffle winner buying at the end of the window, a
       await holder.done;
     }
     const refused = await purchase;
-    expect([refused.statusCode, refused.json().code]).toEqual([403, 'RAFFLE_NOT_A_WINNER']);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'RAFFLE_WINDOW_ENDED']);
     expect(await expectNoMoreBuyersThanPlaces(round, 1)).toEqual({ firstBuyers: 0 });
   }, 60_000);
 
@@ -214,7 +214,7 @@ describe.runIf(isOnPostgres)('a raffle winner buying at the end of the window, a
       for (const answer of answers) {
         if (answer.statusCode === 201) outcomes.bought += 1;
         else {
-          expect(answer.json().code, answer.body).toBe('RAFFLE_NOT_A_WINNER');
+          expect(answer.json().code, answer.body).toBe('RAFFLE_WINDOW_ENDED');
           outcomes.refused += 1;
         }
       }

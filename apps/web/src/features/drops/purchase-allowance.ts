@@ -68,7 +68,7 @@ export function purchaseAllowance(drop: TDrop, phase: TDropPhase, now: Date): TP
 
 /**
  * In a raffle round only its winners buy: the first draw's until the purchase window ends, the second draw's after
- * it (the API's RAFFLE_NOT_A_WINNER otherwise). `raffle` null: the round is not a raffle, nothing changes.
+ * it (the API's RAFFLE_NOT_A_WINNER otherwise, RAFFLE_WINDOW_ENDED for a first winner past the window). `raffle` null: the round is not a raffle, nothing changes.
  */
 export function raffleAllowance(
   allowance: TPurchaseAllowance,
@@ -79,7 +79,10 @@ export function raffleAllowance(
   const wonIn = raffle.mine?.wonIn ?? null;
   const windowEnds = raffle.rules ? Date.parse(raffle.rules.purchaseWindowEndsAt) : Number.POSITIVE_INFINITY;
   const mayBuy = wonIn === 1 ? now.getTime() < windowEnds : wonIn === 2;
-  return mayBuy ? allowance : { canBuy: false, reason: errorCatalogue.RAFFLE_NOT_A_WINNER.message, maxQuantity: 0 };
+  if (mayBuy) return allowance;
+  // A first winner past the window was a winner: their time ended (the API's RAFFLE_WINDOW_ENDED).
+  const refusal = wonIn === 1 ? errorCatalogue.RAFFLE_WINDOW_ENDED : errorCatalogue.RAFFLE_NOT_A_WINNER;
+  return { canBuy: false, reason: refusal.message, maxQuantity: 0 };
 }
 
 /**

@@ -333,8 +333,9 @@ describe('a raffle round on the drop page', () => {
     ).toHaveAttribute('datetime', '2026-11-22T19:00:00.000Z');
     expect(panel).not.toHaveTextContent('Buy your packs');
     expect(within(panel).queryByText('You won a place')).toBeNull();
+    // A winner, told their time ended rather than that only winners buy (session 78's drop-day hunt).
     expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
-      'Only the raffle winners can buy in this round right now.',
+      errorCatalogue.RAFFLE_WINDOW_ENDED.message,
     );
   });
 
