@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dropCounts, dropStatusAt, isDropSoldOut, issuedPackCount, roundStateAt } from './drop-rules.ts';
-import { dropMessages, ZConsoleDropRequest } from './drops-console.ts';
+import { dropMessages, dropScheduleIssues, ZConsoleDropRequest } from './drops-console.ts';
 
 /**
  * One drop on a timeline: visible at 10:00, begins at 12:00, round 1 sells 12:00-13:00, a gap, round 2 sells
@@ -156,6 +156,33 @@ describe('ZConsoleDropRequest', () => {
     const outside = structuredClone(valid);
     outside.rounds[1]!.saleEndAt = '2026-12-01T17:00:00.000Z';
     expect(messagesOf(outside)).toEqual([dropMessages.roundTimes]);
+  });
+
+  // Rules on the whole drop run beside a field's error that lets them (a number out of range, not one that is no number).
+  it('says what is wrong with the schedule though another field is wrong too, and not when a time itself is wrong', () => {
+    const both = structuredClone(valid);
+    both.dropEndAt = '2026-12-01T11:00:00.000Z';
+    both.rounds[0]!.packCount = 0;
+    expect(messagesOf(both)).toEqual(expect.arrayContaining([dropMessages.packCount, dropMessages.times]));
+    // A time that is no time is told under its field alone: the rules that compare it wait for it.
+    expect(messagesOf({ ...valid, dropEndAt: 'soon', dropBeginAt: valid.dropEndAt })).not.toContain(dropMessages.times);
+  });
+
+  it('dropScheduleIssues compares only the times that are given', () => {
+    const schedule = {
+      visibleAt: '2026-12-01T10:00:00.000Z',
+      dropBeginAt: '2026-12-01T12:00:00.000Z',
+      dropEndAt: '2026-12-01T11:00:00.000Z',
+      rounds: [{ round: 1, saleBeginAt: '2026-12-01T12:00:00.000Z', saleEndAt: '2026-12-01T13:00:00.000Z' }],
+    };
+    expect(dropScheduleIssues(schedule)).toEqual([
+      { path: ['dropBeginAt'], message: dropMessages.times },
+      { path: ['rounds', 0, 'saleBeginAt'], message: dropMessages.roundTimes },
+    ]);
+    expect(dropScheduleIssues({ ...schedule, visibleAt: null })).toEqual([
+      { path: ['rounds', 0, 'saleBeginAt'], message: dropMessages.roundTimes },
+    ]);
+    expect(dropScheduleIssues({ ...schedule, dropEndAt: null })).toEqual([]);
   });
 
   it('refuses rounds numbered out of order and a product listed twice', () => {

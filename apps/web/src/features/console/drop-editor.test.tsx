@@ -202,6 +202,27 @@ describe('console drop editor', () => {
     JOURNEY_MS,
   );
 
+  // Session 78's console hunt: with a number that is not whole, the schedule's rules waited for a second save.
+  it(
+    'says on the first save that the schedule is wrong, beside a number that is not whole',
+    async () => {
+      const sent = consoleDropsApi([]);
+      const user = userEvent.setup();
+      renderApp('/console/drops/new');
+      const form = await screen.findByRole('form', { name: 'New drop' });
+      pickTime(/^Visible from/, localTime(48));
+      pickTime(/^Begins/, localTime(24));
+      pickTime(/^Ends/, localTime(96));
+      await user.type(within(form).getByLabelText(/^Editions per pack/), '2.5');
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
+      const timesError = await within(form).findByText(dropMessages.times);
+      expect(screen.getByLabelText(/^Begins/).getAttribute('aria-describedby')).toContain(timesError.id);
+      expect(within(form).getByText(/^Enter how many editions each pack holds/)).toBeInTheDocument();
+      expect(sentBodies(sent, 'POST')).toEqual([]);
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'adds and removes rounds, numbered in order, each starting where the one before ends',
     async () => {

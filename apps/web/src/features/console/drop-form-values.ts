@@ -1,5 +1,6 @@
 import {
   dropMessages,
+  dropScheduleIssues,
   MAX_DROP_PACKS,
   MAX_EDITIONS_PER_PACK,
   MAX_WHITELIST_SIZE,
@@ -10,7 +11,7 @@ import {
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { parseEmailList } from './email-list.ts';
-import { formThenRequest } from './form-values.ts';
+import { formThenRequest, type TFormRuleIssue } from './form-values.ts';
 import { amountText, parseAmount, readAmount } from '../../lib/money-input.ts';
 
 /**
@@ -231,6 +232,23 @@ function toRequest(values: TDropFormShape): z.input<typeof ZConsoleDropRequest> 
 
 /** What typed values must be, then the contract's own rules (times in order, contents filling the packs exactly). */
 export const ZDropForm = formThenRequest(ZDropFormShape, toRequest, ZConsoleDropRequest);
+
+/**
+ * The contract's schedule rules on the form's values as typed, for the editor's resolver (withRules): told on the first
+ * save beside a field that is wrong, where the schema's own run of them stops.
+ */
+export function dropFormScheduleIssues(values: TDropFormValues): TFormRuleIssue[] {
+  return dropScheduleIssues({
+    visibleAt: values.visibleAt ?? null,
+    dropBeginAt: values.dropBeginAt ?? null,
+    dropEndAt: values.dropEndAt ?? null,
+    rounds: values.rounds.map((round, index) => ({
+      round: index + 1,
+      saleBeginAt: round.saleBeginAt ?? null,
+      saleEndAt: round.saleEndAt ?? null,
+    })),
+  });
+}
 
 export type TDropFormValues = z.input<typeof ZDropForm>;
 export type TDropFormRound = TDropFormValues['rounds'][number];

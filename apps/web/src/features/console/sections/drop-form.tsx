@@ -20,13 +20,14 @@ import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import {
+  dropFormScheduleIssues,
   dropFormValues,
   emptyRound,
   ZDropForm,
   type TDropFormContent,
   type TDropFormValues,
 } from '../drop-form-values.ts';
-import { numberOrNull } from '../form-values.ts';
+import { numberOrNull, withRules } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
@@ -129,7 +130,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
   const create = useCreateConsoleDrop();
   const update = useUpdateConsoleDrop(drop?.id ?? '', drop?.updatedAt);
   const form = useForm<TDropFormValues, unknown, TOutput>({
-    resolver: zodResolver(ZDropForm),
+    resolver: withRules(zodResolver(ZDropForm), dropFormScheduleIssues),
     defaultValues: dropFormValues(drop, onlyBrand?.id),
   });
   const { markSaved, whileSaving } = useUnsavedChanges(form, 'drop', {
