@@ -14,6 +14,7 @@ import {
   confirmBatch,
   consoleWithGiveaways,
   editionPool,
+  shownGrants,
   giveawayIds,
   redeemBatch,
 } from '../../test/console-giveaways-fixtures.ts';
@@ -425,6 +426,30 @@ describe('console redeem codes: a new batch', () => {
 });
 
 describe('console redeem codes: a batch', () => {
+  // Session 78's console hunt: the pool ran out, and the batch still read "Valid, uses left 1" without a word.
+  it('says when the reward’s stock is short of the uses left, and not once the batch is revoked', async () => {
+    let batch = redeemBatch({ grant: shownGrants.edition(), codeCount: 3, useCount: 2, usedCodeCount: 2 });
+    consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (path === `/v1/console/redeem-batches/${giveawayIds.batch}`) return json(200, { data: batch });
+      if (path === `/v1/console/edition-pools/${giveawayIds.pool}`) {
+        return json(200, { data: editionPool({ size: 2, remaining: 0 }) });
+      }
+      return undefined;
+    });
+    const page = renderApp(`/console/redeem-batches/${giveawayIds.batch}`);
+    const uses = await screen.findByRole('region', { name: 'Uses' });
+    expect(await within(uses).findByText('The pool has none left')).toBeInTheDocument();
+    expect(uses).toHaveTextContent('Every use left will be refused as out of stock; a code refused keeps its use.');
+
+    page.unmount();
+    batch = { ...batch, revokedAt: '2026-11-20T10:00:00.000Z' };
+    renderApp(`/console/redeem-batches/${giveawayIds.batch}`);
+    const revoked = await screen.findByRole('region', { name: 'Uses' });
+    await within(revoked).findByText('Uses stopped');
+    expect(within(revoked).queryByText('The pool has none left')).toBeNull();
+  });
+
   it('shows its uses and downloads its codes as CSV with the operator’s token', async () => {
     const csv = 'number,code\n1,7K3M-9QXD-2F4H-WN8C\n';
     let isFirstExport = true;

@@ -1,4 +1,4 @@
-import type { TGrantRequest } from '@cypher/contract';
+import type { TGrant, TGrantRequest } from '@cypher/contract';
 import { formatCount } from '../../lib/format.ts';
 import { useConsoleDrop } from './api/get-console-drop.ts';
 import { useConsoleEditionPool } from './api/get-console-edition-pool.ts';
@@ -12,13 +12,34 @@ function hasOnlyWords(holder: string, left: number, noun: { one: string; many: s
   return left === 0 ? `${holder} has none left` : `${holder} has only ${formatCount(left)}${what} left`;
 }
 
+/** What the stock is read by: a grant request's ids (or a saved grant's, through stockSourceOf). */
+type TGrantStockSource =
+  | Pick<Extract<TGrantRequest, { kind: 'PASS' }>, 'kind' | 'passId'>
+  | Pick<Extract<TGrantRequest, { kind: 'EDITION' }>, 'kind' | 'editionPoolId'>
+  | Pick<Extract<TGrantRequest, { kind: 'PACK' }>, 'kind' | 'dropId' | 'giftRoundId'>
+  | { kind: 'CREDIT' | 'TICKETS' };
+
+/** A saved grant (a batch's, an airdrop's) as the ids its stock is read by. */
+export function stockSourceOf(grant: TGrant): TGrantStockSource {
+  switch (grant.kind) {
+    case 'PASS':
+      return { kind: 'PASS', passId: grant.pass.id };
+    case 'EDITION':
+      return { kind: 'EDITION', editionPoolId: grant.editionPool.id };
+    case 'PACK':
+      return { kind: 'PACK', dropId: grant.drop.id, giftRoundId: grant.giftRound.id };
+    default:
+      return { kind: grant.kind };
+  }
+}
+
 /**
  * The stock a grant gives from: a pass's units, a pool's editions, a gift round's packs (none once its drop has ended).
  * Each is given while it lasts and the rest are refused (grants/deliver-grants.ts), so a batch of codes or an airdrop
  * asking for more is told before it is made: `isReading` while it is read, so a confirmation waits for it. No stock for
  * credit and tickets, which do not run out, nor when it could not be read (the API still gives only what there is).
  */
-export function useGrantStock(grant: TGrantRequest | undefined): { stock?: TGrantStock; isReading: boolean } {
+export function useGrantStock(grant: TGrantStockSource | undefined): { stock?: TGrantStock; isReading: boolean } {
   const pass = useConsoleEntry('passes', grant?.kind === 'PASS' ? grant.passId : '', {
     isEnabled: grant?.kind === 'PASS',
   });

@@ -12,6 +12,7 @@ import { ConsoleOperator } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import { RevokeBatchAction } from '../components/revoke-batch-action.tsx';
+import { stockSourceOf, useGrantStock } from '../use-grant-stock.ts';
 import { BatchStandingBadge, codesSummary, usesSummary } from './redeem-batches-section.tsx';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/grants.module.css';
@@ -66,6 +67,11 @@ function DownloadCodes({ batch }: { batch: TConsoleRedeemBatch }) {
 
 function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
   const allowed = batch.codeCount * batch.usesPerCode;
+  const usesLeft = Math.max(0, allowed - batch.useCount);
+  // A pass, pool or gift round gives while it lasts: uses left past it are refused (REDEEM_REWARD_OUT_OF_STOCK), so
+  // the batch says so where the uses are counted, as its creation did (session 78's console hunt).
+  const { stock } = useGrantStock(stockSourceOf(batch.grant));
+  const isShortOfStock = !batch.revokedAt && stock !== undefined && stock.left < usesLeft;
   return (
     <section className={formStyles.card} aria-labelledby="batch-uses">
       <h2 id="batch-uses" className={formStyles.cardTitle}>
@@ -83,7 +89,7 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
           [
             ['Redeemed', formatCount(batch.useCount)],
             // Revoked, what was left is what the revoke stopped: none of it can still be redeemed.
-            [batch.revokedAt ? 'Uses stopped' : 'Uses left', formatCount(Math.max(0, allowed - batch.useCount))],
+            [batch.revokedAt ? 'Uses stopped' : 'Uses left', formatCount(usesLeft)],
             ['Codes unused', formatCount(batch.codeCount - batch.usedCodeCount)],
           ] as const
         ).map(([term, value]) => (
@@ -93,6 +99,14 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
           </div>
         ))}
       </dl>
+      {isShortOfStock ? (
+        <Alert tone="error" title={stock.hasOnly}>
+          {stock.left === 0
+            ? 'Every use left will be refused as out of stock'
+            : `${formatCountOf(usesLeft - stock.left, 'use')} of those left will be refused as out of stock`}
+          ; a code refused keeps its use.
+        </Alert>
+      ) : null}
     </section>
   );
 }
