@@ -7,7 +7,8 @@ type AlertTone = 'error' | 'success' | 'info';
 interface AlertProps {
   tone?: AlertTone;
   title?: ReactNode;
-  children: ReactNode;
+  /** What the title does not say; a title alone may say it all. */
+  children?: ReactNode;
   /** A follow-up action, such as "Request a new link". */
   action?: ReactNode;
   className?: string;
@@ -28,7 +29,7 @@ export function Alert({ tone = 'info', title, children, action, className }: Ale
       <Icon name={iconFor[tone]} className={styles.icon} />
       <div className={styles.content}>
         {title ? <p className={styles.title}>{title}</p> : null}
-        <div>{children}</div>
+        {children ? <div>{children}</div> : null}
         {action ? <div className={styles.action}>{action}</div> : null}
       </div>
     </div>

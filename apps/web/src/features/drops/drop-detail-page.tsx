@@ -232,7 +232,8 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
     <StatusPanel isLive={isLive} headline={phase.headline} countdown={countdown} now={now}>
       {isBuying && isLoggedIn && !allowance.canBuy ? (
         <PurchaseClosedNotice title="These packs cannot be bought right now" onDismiss={popup.close}>
-          {allowance.reason}
+          {/* "Drop ended" is the panel's headline already. */}
+          {allowance.reason === phase.headline ? null : allowance.reason}
         </PurchaseClosedNotice>
       ) : null}
       {isDropEndShown ? (

@@ -14,7 +14,8 @@ export function PurchaseClosedNotice({
   onDismiss,
 }: {
   title: string;
-  children: ReactNode;
+  /** Why, when the panel around it does not say it already. */
+  children?: ReactNode;
   onDismiss: () => void;
 }) {
   return (
