@@ -409,3 +409,33 @@ describe('the demo attendance calendar', () => {
     ]);
   });
 });
+
+// Session 78's payouts hunt: a first start stopped while seeding left the demo accounts without the seed marker, and
+// every later start failed on their email.
+describe('the demo seed cut short', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+  }, 60_000);
+  afterAll(() => fresh.close());
+
+  it('leaves nothing behind, so the next start seeds from the beginning', async () => {
+    const deps = {
+      database: fresh.database,
+      clock: fresh.clock,
+      orders: fresh.deps.config.orders,
+      seedKey: provenanceSeedKey(fresh.deps.config),
+    };
+    // The catalogue's artwork cannot be stored: the seed stops after the demo accounts are written.
+    const failing = { ...fresh.storage, put: () => Promise.reject(new Error('the disk went away')) };
+    await expect(seedDemoIfEmpty({ ...deps, storage: failing })).rejects.toThrow('the disk went away');
+    const countOf = async (table: string) =>
+      (await queryRows<{ n: number }>(fresh.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+    expect(await countOf('users')).toBe(0);
+    expect(await countOf('seed_marker')).toBe(0);
+
+    expect(await seedDemoIfEmpty({ ...deps, storage: fresh.storage })).toBe(true);
+    expect(await countOf('seed_marker')).toBe(1);
+    expect((await logIn(fresh, demoAccounts.collector.email, demoAccounts.collector.password)).statusCode).toBe(200);
+  }, 120_000);
+});
