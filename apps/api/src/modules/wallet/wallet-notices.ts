@@ -34,6 +34,20 @@ export function paymentHeldNotice(reason: 'amount_mismatch' | 'deposit_failed', 
   };
 }
 
+/**
+ * An operator resolved the held payment (resolve-payment-review.ts): the review is over. The operator's note is the
+ * team's own record and is not repeated; what the person needs is that nothing is left pending (session 78's hunt:
+ * every screen kept saying "will refund").
+ */
+export function paymentReviewResolvedNotice(received: TMoney | null) {
+  const payment = received ? `the ${formatMoney(received)} payment` : 'your payment';
+  return {
+    stage: 'SUCCESSFUL' as TNotificationStage,
+    title: 'Held payment resolved',
+    body: `Our team has finished reviewing ${payment} that was held. If a refund was due, it was sent back through your payment provider.`,
+  };
+}
+
 export function depositSucceededNotice(amount: number, paymentMethod: string) {
   return {
     stage: 'SUCCESSFUL' as TNotificationStage,

@@ -146,7 +146,7 @@ describe('payments held for review in the console', () => {
   });
 
   it('resolves once with a note and its audit row; a second resolve is PAYMENT_REVIEW_ALREADY_RESOLVED', async () => {
-    const { depositId, reference } = await pendingDeposit(1000);
+    const { depositId, reference, userId } = await pendingDeposit(1000);
     const eventId = `evt_resolve_${depositId}`;
     await deliver('card', succeeded(reference, 1500, eventId));
 
@@ -169,6 +169,21 @@ describe('payments held for review in the console', () => {
           received: { amount: 1500, currency: 'USD' },
         }),
       },
+    ]);
+
+    // The person is told the review is over, once, and the "held for review" notice is read (session 78's hunt).
+    const notices = await queryRows<{ title: string; body: string; is_read: boolean }>(
+      t.database.db,
+      sql`select title, body, read_at is not null as is_read from notifications
+          where user_id = ${userId} and reference_id = ${depositId} order by title`,
+    );
+    expect(notices).toEqual([
+      {
+        title: 'Held payment resolved',
+        body: 'Our team has finished reviewing the $15.00 payment that was held. If a refund was due, it was sent back through your payment provider.',
+        is_read: false,
+      },
+      expect.objectContaining({ title: 'Payment held for review', is_read: true }),
     ]);
 
     const second = await resolve('card', eventId, { note: 'Refunded again?' });

@@ -6,6 +6,8 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Operator } from '../../../http/operator-guard.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
+import { notify } from '../../notifications/notify.ts';
+import { depositPath, paymentReviewResolvedNotice } from '../wallet-notices.ts';
 import { deposits, paymentEvents } from '../deposits/deposits.tables.ts';
 import { heldEvents, paymentReviewViews } from './payment-review-views.ts';
 
@@ -17,14 +19,36 @@ function ownDeposit(tx: Db, userId: string) {
     .where(and(eq(deposits.id, paymentEvents.depositId), eq(deposits.userId, userId)));
 }
 
+/** Tells the person whose deposit the payment was for that its review is over (an unknown reference has nobody). */
+async function notifyOwner(
+  tx: Db,
+  event: { depositId: string | null; amount: number | null; currency: 'USD' | null },
+  now: Date,
+) {
+  if (!event.depositId) return;
+  const [owner] = await tx.select({ userId: deposits.userId }).from(deposits).where(eq(deposits.id, event.depositId));
+  if (!owner) return;
+  await notify(tx, {
+    userId: owner.userId,
+    kind: 'DEPOSIT',
+    ...paymentReviewResolvedNotice(
+      event.amount !== null && event.currency ? { amount: event.amount, currency: event.currency } : null,
+    ),
+    linkPath: depositPath(event.depositId),
+    referenceId: event.depositId,
+    now,
+    supersedesEarlier: true,
+  });
+}
+
 /**
  * Records what an operator did about a held payment (refunded it at the provider's dashboard, say): nothing is
  * credited or refunded here. One conditional update claims the open event (`resolved_at is null`), so of two
  * operators resolving at once exactly one succeeds and writes the audit row, in the same transaction; the other, and
- * any later attempt, is PAYMENT_REVIEW_ALREADY_RESOLVED. The same update refuses a payment for the operator's own
+ * any later attempt, is PAYMENT_REVIEW_ALREADY_RESOLVED. The person whose deposit it paid is told the review is over. The same update refuses a payment for the operator's own
  * deposit (OWN_REVIEW_NOT_ALLOWED): a review by the person the money is owed to is none.
  *
- * Route: POST /v1/console/payment-reviews/{provider}/{eventId}/resolve (admin) · Writes: payment_events, audit_log ·
+ * Route: POST /v1/console/payment-reviews/{provider}/{eventId}/resolve (admin) · Writes: payment_events, audit_log, notifications ·
  * UI: apps/web/src/features/console/sections/payment-reviews-section.tsx · Tests: payment-reviews.test.ts,
  * payment-review-races.test.ts.
  */
@@ -69,6 +93,7 @@ export async function resolvePaymentReview(
       },
       at: now,
     });
+    await notifyOwner(tx, resolved, now);
     const [view] = await paymentReviewViews(tx, heldEvents({ key }));
     return view!;
   });
