@@ -71,7 +71,7 @@ export const orderNotices = {
   paymentHeld: (line: TOrderLine) => ({
     stage: 'FAILED' as TNotificationStage,
     title: 'Payment held for review',
-    body: `Your payment for ${orderLineText(line)} arrived for another amount than the order's, so the order did not go through${wentBack(line)}. Our team will refund your payment; you do not need to pay again.`,
+    body: `Your payment for ${orderLineText(line)} arrived for another amount than the order's. The order did not go through${wentBack(line)}. Our team will refund your payment; you do not need to pay again.`,
   }),
   /** The buyer cancelled before paying (cancel-order.ts): said as done, not as a failure. */
   cancelled: (line: TOrderLine) => ({

@@ -545,6 +545,8 @@ describe('payment page: withdraw', () => {
       ),
     ).toBeInTheDocument();
     expect(within(list).queryByText(/fee/i, { ignore: 'ol *, span' })).toBeNull();
+    // Nor "Fee $0.00" beside the dates (session 78's payouts hunt).
+    expect(list).not.toHaveTextContent(/Fee/);
   });
 
   // Hunts of session 71: the list showed an operator's reason as typed ("Reason: Name does not match", no stop) and

@@ -60,8 +60,9 @@ function WithdrawalRow({ withdrawal }: { withdrawal: TMyWithdrawal }) {
           </span>
           <span className={styles.rowMeta}>
             Requested <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time> · Updated{' '}
-            <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time> · Fee{' '}
-            {formatMoney(withdrawal.fee)}
+            <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time>
+            {/* Named only when there is one, as the notices and emails name it: "Fee $0.00" reads as a charge. */}
+            {withdrawal.fee.amount > 0 ? ` · Fee ${formatMoney(withdrawal.fee)}` : null}
           </span>
         </span>
         <span className={styles.rowEnd}>
