@@ -257,9 +257,11 @@ describe('purchase status', () => {
     renderApp(statusUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
     expect(
-      screen.getByText(/A different amount than asked arrived.*Our team will refund it to you/),
+      screen.getByText(
+        /^A different amount than the order’s arrived, so the order did not go through\..*Our team will refund your payment; you do not need to pay again\.$/,
+      ),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/No money was taken/)).toBeNull();
+    expect(screen.queryByText(/No money was taken|added to your balance/)).toBeNull();
   });
 
   it('says a failed payment in plain words, with the way back to the drop', async () => {

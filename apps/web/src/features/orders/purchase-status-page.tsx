@@ -245,8 +245,10 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
       if (order.failureReason === DEPOSIT_AMOUNT_MISMATCH) {
         return (
           <p className={styles.muted}>
-            {paymentFailureInWords(order.failureReason, 'The payment did not go through.')}
-            {heldItems(order) === null ? '' : ` The ${heldItems(order)} went back on sale.`}
+            {/* An order's words, not a deposit's: "nothing was added to your balance" spoke of adding funds. */}A
+            different amount than the order’s arrived, so the order did not go through.
+            {heldItems(order) === null ? '' : ` The ${heldItems(order)} went back on sale.`} Our team will refund your
+            payment; you do not need to pay again.
           </p>
         );
       }
