@@ -541,7 +541,7 @@ export const errorCatalogue = {
   /** A first-draw winner past their purchase window: their place went to the second draw (decision record 26). */
   RAFFLE_WINDOW_ENDED: {
     status: 403,
-    message: 'Your time to buy as a raffle winner has ended: unbought places went to the waiting list.',
+    message: 'Your time to buy as a raffle winner has ended: places not bought went to a second draw.',
   },
   /** The console changes a raffle whose registration has opened: its commitment is public and entries may exist. */
   RAFFLE_REGISTRATION_OPENED: {

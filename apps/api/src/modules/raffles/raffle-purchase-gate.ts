@@ -12,7 +12,7 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * Route: none of its own; POST /v1/orders and /v2/orders ask it before a purchase of packs (orders/purchase-packs.ts),
  * as they ask holdsValidPass · Writes: through the draws when due · Reads: raffle_rounds (for a round that is not a
  * raffle, once per process: isRaffleRound), raffle_entries · UI:
- * features/drops purchase dialog shows RAFFLE_NOT_A_WINNER · Tests: raffles.test.ts.
+ * features/drops purchase dialog shows RAFFLE_NOT_A_WINNER and RAFFLE_WINDOW_ENDED · Tests: raffles.test.ts.
  *
  * In a raffle round only winners buy: the first draw's from the round's opening until the purchase window ends, the
  * second draw's from then until the round ends. A first winner past the window (their place went to the waiting list)

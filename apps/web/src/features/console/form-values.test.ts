@@ -1,6 +1,7 @@
 import { ZCreateProductRequest } from '@cypher/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './form-values.ts';
+import { changedFields, withRules } from './form-values.ts';
 
 const brandId = '0190a0b0-0000-7000-8000-0000000000b1';
 const loaded = {
@@ -28,5 +29,41 @@ describe('changedFields', () => {
       properties: [],
     });
     expect(changedFields(ZCreateProductRequest, output, loaded, ['brandId'])).toEqual({ properties: [] });
+  });
+});
+
+describe('withRules', () => {
+  type TValues = { rounds: { price: string; saleBeginAt: string }[] };
+  const values: TValues = {
+    rounds: [
+      { price: '1', saleBeginAt: 'x' },
+      { price: '1.234', saleBeginAt: 'y' },
+    ],
+  };
+  const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<Resolver<TValues>>[2];
+  const resolverWith =
+    (errors: FieldErrors<TValues>): Resolver<TValues> =>
+    () => ({ values: {}, errors });
+  const rule = () => [{ path: ['rounds', 0, 'saleBeginAt'], message: 'Each round must start within the drop.' }];
+
+  // The review of session 78: another round's error made every round count as told.
+  it('adds a rule under its field beside another round’s error, not over the field’s own or its round’s', async () => {
+    const priceWrong = { rounds: [undefined, { price: { type: 'custom', message: 'Enter a price.' } }] };
+    const added = await withRules(resolverWith(priceWrong as FieldErrors<TValues>), rule)(values, undefined, options);
+    expect(added.errors.rounds?.[0]?.saleBeginAt?.message).toBe('Each round must start within the drop.');
+    expect(added.errors.rounds?.[1]?.price?.message).toBe('Enter a price.');
+
+    const ownError = { rounds: [{ saleBeginAt: { type: 'custom', message: 'Pick a date and time.' } }] };
+    const kept = await withRules(resolverWith(ownError as FieldErrors<TValues>), rule)(values, undefined, options);
+    expect(kept.errors.rounds?.[0]?.saleBeginAt?.message).toBe('Pick a date and time.');
+
+    const roundError = { rounds: [{ type: 'custom', message: 'This round is not right.' }] };
+    const told = await withRules(resolverWith(roundError as FieldErrors<TValues>), rule)(values, undefined, options);
+    expect(told.errors.rounds?.[0]).toEqual({ type: 'custom', message: 'This round is not right.' });
+  });
+
+  it('leaves a form with nothing wrong as its resolver found it', async () => {
+    const valid: Resolver<TValues> = () => ({ values, errors: {} });
+    expect(await withRules(valid, rule)(values, undefined, options)).toEqual({ values, errors: {} });
   });
 });

@@ -94,7 +94,14 @@ export function withRules<TValues extends FieldValues, TContext, TOutput>(
     if (Object.keys(result.errors).length === 0) return result;
     const errors = result.errors;
     for (const { path, message } of rules(values)) {
-      const isTold = path.some((_, index) => get(errors, path.slice(0, index + 1).join('.')) !== undefined);
+      // Told already: the field itself, or what holds it said something of its own (a round's own error). What holds
+      // it merely holding other fields' errors (`rounds` with round 2's price) tells nothing about this one.
+      const isTold = path.some((_, index) => {
+        const at: unknown = get(errors, path.slice(0, index + 1).join('.'));
+        return index === path.length - 1
+          ? at !== undefined
+          : typeof (at as { message?: unknown })?.message === 'string';
+      });
       if (!isTold) set(errors, path.join('.'), { type: 'custom', message });
     }
     return { values: {}, errors };

@@ -450,6 +450,28 @@ describe('console redeem codes: a batch', () => {
     expect(within(revoked).queryByText('The pool has none left')).toBeNull();
   });
 
+  it('says nothing of the stock for a batch that has expired', async () => {
+    const expired = redeemBatch({
+      grant: shownGrants.edition(),
+      codeCount: 3,
+      useCount: 2,
+      usedCodeCount: 2,
+      validUntil: '2026-01-01T00:00:00.000Z',
+    });
+    consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (path === `/v1/console/redeem-batches/${giveawayIds.batch}`) return json(200, { data: expired });
+      if (path === `/v1/console/edition-pools/${giveawayIds.pool}`) {
+        return json(200, { data: editionPool({ size: 2, remaining: 0 }) });
+      }
+      return undefined;
+    });
+    renderApp(`/console/redeem-batches/${giveawayIds.batch}`);
+    const uses = await screen.findByRole('region', { name: 'Uses' });
+    await within(uses).findByText('Uses left');
+    expect(within(uses).queryByText('The pool has none left')).toBeNull();
+  });
+
   it('shows its uses and downloads its codes as CSV with the operator’s token', async () => {
     const csv = 'number,code\n1,7K3M-9QXD-2F4H-WN8C\n';
     let isFirstExport = true;

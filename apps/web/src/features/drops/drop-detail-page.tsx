@@ -231,10 +231,8 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   return (
     <StatusPanel isLive={isLive} headline={phase.headline} countdown={countdown} now={now}>
       {isBuying && isLoggedIn && !allowance.canBuy ? (
-        <PurchaseClosedNotice title="These packs cannot be bought right now" onDismiss={popup.close}>
-          {/* "Drop ended" is the panel's headline already. */}
-          {allowance.reason === phase.headline ? null : allowance.reason}
-        </PurchaseClosedNotice>
+        // Why is the panel's to say, below it (its headline, "Sold out", the reason under Buy packs): not twice.
+        <PurchaseClosedNotice title="These packs cannot be bought right now" onDismiss={popup.close} />
       ) : null}
       {isDropEndShown ? (
         <p className={styles.muted}>

@@ -202,9 +202,8 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
   return (
     <StatusPanel isLive={status === 'ON_SALE'} headline={headlines[status]} countdown={countdown} now={now}>
       {popup.chosen === '1' && isLoggedIn && !allowance.canBuy ? (
-        <PurchaseClosedNotice title="This pass cannot be bought right now" onDismiss={popup.close}>
-          {allowance.reason}
-        </PurchaseClosedNotice>
+        // Why is the panel's to say, below it (its headline, "All 500 passes have been claimed", the reason): not twice.
+        <PurchaseClosedNotice title="This pass cannot be bought right now" onDismiss={popup.close} />
       ) : null}
       {status === 'SOLD_OUT' ? (
         <p className={dropStyles.muted}>

@@ -179,6 +179,25 @@ describe('purchase popup', () => {
     await waitFor(() => expect(back.router.state.location.search).toBe(''));
   });
 
+  // The review of session 78: paid from that address, the page under the status kept `?quantity=2`.
+  it('leaves neither ?buy nor ?quantity under the purchase status once paid from the way back', async () => {
+    buyer({
+      route: (request) =>
+        request.path === '/v2/orders'
+          ? json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } })
+          : undefined,
+    });
+    const { router } = renderApp(`${dropUrl}?buy=1&quantity=2`);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await within(dialog).findByText('$26.25');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe(dropUrl);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('pays from the balance with an Idempotency-Key and goes to the purchase status', async () => {
     const orderId = dropIds.order;
     const sent = buyer({

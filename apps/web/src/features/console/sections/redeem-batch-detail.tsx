@@ -71,7 +71,9 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
   // A pass, pool or gift round gives while it lasts: uses left past it are refused (REDEEM_REWARD_OUT_OF_STOCK), so
   // the batch says so where the uses are counted, as its creation did (session 78's console hunt).
   const { stock } = useGrantStock(stockSourceOf(batch.grant));
-  const isShortOfStock = !batch.revokedAt && stock !== undefined && stock.left < usesLeft;
+  // Not of a batch revoked or expired: its uses left can no longer be redeemed anyway.
+  const isRedeemable = !batch.revokedAt && Date.parse(batch.validUntil) > Date.now();
+  const isShortOfStock = isRedeemable && stock !== undefined && stock.left < usesLeft;
   return (
     <section className={formStyles.card} aria-labelledby="batch-uses">
       <h2 id="batch-uses" className={formStyles.cardTitle}>

@@ -18,7 +18,7 @@ import { useCypMinorUnits, useMyBalances } from '../../../api/my-balances.ts';
 import { useMyUser } from '../../../api/my-user.ts';
 import { purchaseStatusPath } from '../../../lib/drop-paths.ts';
 import { addFundsPath } from '../../../lib/funds-return.ts';
-import { PURCHASE_QUANTITY_PARAM } from '../../../lib/page-place.ts';
+import { PURCHASE_POPUP_PARAM, PURCHASE_QUANTITY_PARAM } from '../../../lib/page-place.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -299,9 +299,10 @@ function PurchaseForm({
         // The popup closed while the order was sent, stepping back over its entry: the page is current again.
         await navigate(purchaseStatusPath(created.id));
       } else {
-        if (new URLSearchParams(location.search).has('buy')) {
+        if (new URLSearchParams(location.search).has(PURCHASE_POPUP_PARAM)) {
           const search = new URLSearchParams(location.search);
-          search.delete('buy');
+          search.delete(PURCHASE_POPUP_PARAM);
+          search.delete(PURCHASE_QUANTITY_PARAM);
           await navigate({ pathname: location.pathname, search: search.toString() }, { replace: true });
         }
         await navigate(purchaseStatusPath(created.id));
