@@ -5,11 +5,12 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { deliverCardPaymentSucceeded } from '../../testing/webhook-helpers.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { packs } from '../drops/drops.tables.ts';
-import { deposits } from '../wallet/deposits/deposits.tables.ts';
+import { deposits, paymentEvents } from '../wallet/deposits/deposits.tables.ts';
 import { ledgerTransactions } from '../wallet/wallet.tables.ts';
 import { orders } from './orders.tables.ts';
 import { timeOutOrders } from './time-out-orders.ts';
@@ -279,6 +280,28 @@ describe('orders paid by card', () => {
     expect(failed[0].body).toMatch(/Our team will refund your payment/);
     expect(failed[0].body).not.toMatch(/not charged/);
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+
+    // Resolved in the console: told beside the purchase, and the notice promising the refund is read (the review of
+    // session 78: the order's notice stayed unread beside a deposit's "resolved").
+    const admin = await signUpOperator(t, 'admin');
+    const [event] = await db().select().from(paymentEvents).where(eq(paymentEvents.depositId, deposit.id));
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/console/payment-reviews/${event!.provider}/${encodeURIComponent(event!.eventId)}/resolve`,
+      headers: bearer(admin.accessToken),
+      payload: { note: 'Refunded at the provider.' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const after = (await notificationsOf(buyer.accessToken)).items as {
+      kind: string;
+      title: string;
+      linkPath: string;
+      isRead: boolean;
+    }[];
+    expect(after.filter((notice) => notice.title === 'Held payment resolved')).toEqual([
+      expect.objectContaining({ kind: 'PURCHASE', linkPath: `/purchase/${placed.id}/status`, isRead: false }),
+    ]);
+    expect(after.find((notice) => notice.title === 'Payment held for review')).toMatchObject({ isRead: true });
   });
 
   it('a payment for a hold that has passed never delivers, even before the timeout job ran: the packs go back on sale and the money to the balance', async () => {

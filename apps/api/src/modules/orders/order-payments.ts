@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { notify } from '../notifications/notify.ts';
 import { debitDepositForPurchase } from '../wallet/debit-for-purchase.ts';
 import type { DepositListener, TListenedDeposit } from '../wallet/deposits/deposit-listener.ts';
+import { paymentReviewResolvedNotice } from '../wallet/wallet-notices.ts';
 import { orderNotices, purchaseDescription } from './order-notices.ts';
 import { transitionOrder } from './order-states.ts';
 import { orders, type TOrderRow } from './orders.tables.ts';
@@ -144,6 +145,22 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
         failureReason: deposit.failureReason,
         holdMinutes: config.holdMinutes,
         ...(deposit.failureReason === DEPOSIT_AMOUNT_MISMATCH ? { notice: orderNotices.paymentHeld } : {}),
+      });
+      return true;
+    },
+
+    async onReviewResolved(tx, deposit, received, now) {
+      const order = await orderPaidBy(tx, deposit);
+      if (!order) return false;
+      // Beside the purchase, superseding its "Payment held for review" (which promised the refund).
+      await notify(tx, {
+        userId: order.userId,
+        kind: notificationKindOf(order.itemKind),
+        ...paymentReviewResolvedNotice(received),
+        linkPath: purchaseStatusPath(order.id),
+        referenceId: order.id,
+        now,
+        supersedesEarlier: true,
       });
       return true;
     },

@@ -1,3 +1,4 @@
+import type { TMoney } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import type { TDepositRow } from './deposits.tables.ts';
 
@@ -33,4 +34,10 @@ export interface DepositListener {
    * credited. Answers whether the deposit was this listener's and it told the person itself.
    */
   onClosed(tx: Db, deposit: TDepositRow, now: Date): Promise<boolean>;
+  /**
+   * An operator resolved the payment held for review on this deposit (resolve-payment-review.ts): the review is over.
+   * Answers whether the deposit was this listener's and it told the person itself, in the words and place of what it
+   * told them when the payment was held (an order's notice, beside its purchase).
+   */
+  onReviewResolved(tx: Db, deposit: TDepositRow, received: TMoney | null, now: Date): Promise<boolean>;
 }

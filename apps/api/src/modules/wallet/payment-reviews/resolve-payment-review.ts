@@ -19,23 +19,31 @@ function ownDeposit(tx: Db, userId: string) {
     .where(and(eq(deposits.id, paymentEvents.depositId), eq(deposits.userId, userId)));
 }
 
-/** Tells the person whose deposit the payment was for that its review is over (an unknown reference has nobody). */
+/**
+ * Tells the person whose deposit the payment was for that its review is over (an unknown reference has nobody): the
+ * listener whose deposit it was (an order's checkout) tells them beside what it paid for, else the wallet does.
+ */
 async function notifyOwner(
+  ctx: Pick<AppContext, 'depositListeners'>,
   tx: Db,
   event: { depositId: string | null; amount: number | null; currency: 'USD' | null },
   now: Date,
 ) {
   if (!event.depositId) return;
-  const [owner] = await tx.select({ userId: deposits.userId }).from(deposits).where(eq(deposits.id, event.depositId));
-  if (!owner) return;
+  const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, event.depositId));
+  if (!deposit) return;
+  const received = event.amount !== null && event.currency ? { amount: event.amount, currency: event.currency } : null;
+  let isTold = false;
+  for (const listener of ctx.depositListeners) {
+    if (await listener.onReviewResolved(tx, deposit, received, now)) isTold = true;
+  }
+  if (isTold) return;
   await notify(tx, {
-    userId: owner.userId,
+    userId: deposit.userId,
     kind: 'DEPOSIT',
-    ...paymentReviewResolvedNotice(
-      event.amount !== null && event.currency ? { amount: event.amount, currency: event.currency } : null,
-    ),
-    linkPath: depositPath(event.depositId),
-    referenceId: event.depositId,
+    ...paymentReviewResolvedNotice(received),
+    linkPath: depositPath(deposit.id),
+    referenceId: deposit.id,
     now,
     supersedesEarlier: true,
   });
@@ -93,7 +101,7 @@ export async function resolvePaymentReview(
       },
       at: now,
     });
-    await notifyOwner(tx, resolved, now);
+    await notifyOwner(ctx, tx, resolved, now);
     const [view] = await paymentReviewViews(tx, heldEvents({ key }));
     return view!;
   });
