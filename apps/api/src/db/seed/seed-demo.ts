@@ -78,6 +78,10 @@ const seeders: Seeder[] = [
   },
 ];
 
+function outsideTheSeed(): never {
+  throw new Error('The demo seed runs in one transaction: use `database.db` (or `pipelined`) inside a seeder.');
+}
+
 /**
  * Every seeder and the marker in one transaction (theirs nest as savepoints): a first start stopped while seeding (a
  * Ctrl-C, a closed terminal) leaves nothing behind, and the next start seeds from the beginning. Written one seeder
@@ -87,7 +91,17 @@ const seeders: Seeder[] = [
 export async function seedDemo(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {
   const { database, clock } = deps;
   await inTransaction(database.db, async (tx) => {
-    const seeding: Database = { ...database, db: tx, pipelined: (work) => inTransaction(tx, work) };
+    const seeding: Database = {
+      ...database,
+      db: tx,
+      pipelined: (work) => inTransaction(tx, work),
+      // What works outside the transaction is not a seeder's to use: it would escape it (and on PGlite, whose one
+      // connection the transaction holds, wait for ever).
+      pool: undefined,
+      executeSql: outsideTheSeed,
+      listen: outsideTheSeed,
+      observed: outsideTheSeed,
+    };
     for (const seeder of seeders) {
       await seeder.run({ ...deps, database: seeding });
       log?.info({ seeder: seeder.name }, 'seeded');

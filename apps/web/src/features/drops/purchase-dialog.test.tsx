@@ -452,11 +452,14 @@ describe('purchase popup', () => {
     expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeDisabled();
   });
 
-  it('offers Try again when the quote could not be read at all (the server failed)', async () => {
+  it.each([
+    [503, 'SERVICE_UNAVAILABLE'],
+    [429, 'REQUEST_MAXIMUN'],
+    [408, 'REQUEST_TIMEOUT'],
+  ])('offers Try again when the quote could not be read for now (%i %s)', async (status, code) => {
     let isDown = true;
     buyer({
-      route: (request) =>
-        request.path.startsWith('/v1/orders/fee') && isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : undefined,
+      route: (request) => (request.path.startsWith('/v1/orders/fee') && isDown ? apiFailure(status, code) : undefined),
     });
     renderApp(dropUrl);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -13,7 +13,7 @@ import {
   type TMoney,
   type TPurchasePaymentMethod,
 } from '@cypher/contract';
-import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
+import { isApiError, isFinalRefusal, type ApiError } from '../../../api/api-error.ts';
 import { useCypMinorUnits, useMyBalances } from '../../../api/my-balances.ts';
 import { useMyUser } from '../../../api/my-user.ts';
 import { purchaseStatusPath } from '../../../lib/drop-paths.ts';
@@ -67,6 +67,14 @@ const dropChangingCodes = new Set([
   // The item's price (or the round on sale) changed: its page shows the new one too.
   'PRICE_CHANGED',
 ]);
+
+/**
+ * A quote refused for good (the item sold out or went off sale): asking again cannot price it. A timed-out request or
+ * too many requests (408, 429) can be asked again, later.
+ */
+function isQuoteRefused(error: unknown): error is ApiError {
+  return isFinalRefusal(error) && error.status !== 408 && error.status !== 429;
+}
 
 /** The quantity an address opens the popup with (`&quantity=3`, the way back from adding funds); 1 without one. */
 function quantityFromAddress(search: string): number {
@@ -250,7 +258,7 @@ function PurchaseForm({
   const fee = useOrderFee(item.request, quantity);
   // The quote itself refused (the item went off sale or sold out since the page was read): asking again cannot price
   // it, so the page reads the item again and says where it stands, as after a refused Pay (session 77's review).
-  const feeRefusal = fee.isError && isFinalRefusal(fee.error) ? fee.error : null;
+  const feeRefusal = fee.isError && isQuoteRefused(fee.error) ? fee.error : null;
   const onFeeRefused = useEffectEvent((code: string) => {
     if (dropChangingCodes.has(code)) onDropChanged();
   });
@@ -546,7 +554,7 @@ function FeeSummary({ fee, format }: { fee: ReturnType<typeof useOrderFee>; form
       </div>
     );
   }
-  if (fee.isError && !fee.data && isFinalRefusal(fee.error)) {
+  if (fee.isError && !fee.data && isQuoteRefused(fee.error)) {
     // A refusal, not a failure: its words say why, and Try again would only be refused again.
     return (
       <Alert tone="error" title="We could not price this order">
