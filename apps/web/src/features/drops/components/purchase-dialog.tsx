@@ -230,7 +230,7 @@ function PurchaseForm({
     resolver: zodResolver(schema),
     // The kept attempt's choice, so that Pay, too, sends that same order.
     defaultValues: {
-      quantity: String(resumable?.body.quantity ?? quantityFromAddress(location.search)),
+      quantity: initialQuantity,
       paymentMethod: resumable?.body.paymentMethod ?? 'BALANCE',
     },
   });
