@@ -65,6 +65,14 @@ export const ZCreateDepositResponse = z.object({
 export type TCreateDepositResponse = z.infer<typeof ZCreateDepositResponse>;
 
 /**
+ * Money a provider received for a deposit that could not take it (another amount than asked, or a payment after the
+ * deposit had failed), held for our team to review and refund (payment reviews): `resolvedAt` is null while a review
+ * is open, else when the last one ended. A deposit or order with no held payment has none (null).
+ */
+export const ZHeldPayment = z.object({ resolvedAt: z.iso.datetime().nullable() });
+export type THeldPayment = z.infer<typeof ZHeldPayment>;
+
+/**
  * A deposit as its owner sees it (`GET /v1/deposits/:id`, the items of `GET /v1/deposits`); the web's
  * `/payment?deposit=<id>` return page polls it until the status is final (succeeded, failed, expired).
  */
@@ -88,6 +96,7 @@ export const ZDeposit = z.object({
   expiresAt: z.string().nullable(),
   /** The purchase it pays (its status page: purchaseStatusPath); null for a deposit that adds funds. */
   orderId: z.string().nullable(),
+  heldPayment: ZHeldPayment.nullable(),
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
 

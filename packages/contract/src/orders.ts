@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { rarityRank, type TRarity } from './catalog-vocabulary.ts';
+import { ZHeldPayment } from './deposits.ts';
 import { ZMoney, ZQueryNumber } from './envelope.ts';
 import { ZReceipt } from './wallet.ts';
 
@@ -209,6 +210,8 @@ export const ZOrder = z.object({
   checkoutUrl: z.string().nullable(),
   /** A plain code once failed (for example `card_declined`); else null. */
   failureReason: z.string().nullable(),
+  /** A card or Tilia payment for it that the provider received but the order could not take, held for a refund. */
+  heldPayment: ZHeldPayment.nullable(),
   /** Spec section 3's purchase receipt, once the order succeeded; null for a GIFT (nothing was paid). */
   receipt: ZReceipt.nullable(),
   packIds: z.array(z.uuid()),

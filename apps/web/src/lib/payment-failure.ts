@@ -1,4 +1,5 @@
-import { DEPOSIT_AMOUNT_MISMATCH, errorCatalogue } from '@cypher/contract';
+import { DEPOSIT_AMOUNT_MISMATCH, errorCatalogue, type THeldPayment } from '@cypher/contract';
+import { formatDate } from './format.ts';
 
 /**
  * A failed payment's `failureReason` (the provider's code, kept on a deposit and on the order it paid for) in plain
@@ -22,11 +23,22 @@ const failureReasonWords: Record<string, string> = {
   provider_unavailable: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   provider_not_configured: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   expired: 'The checkout expired before the payment was completed.',
-  // The provider received another amount than asked (held for review, apply-payment-event.ts).
-  [DEPOSIT_AMOUNT_MISMATCH]:
-    'A different amount than asked arrived, so nothing was added to your balance. Our team will refund it to you; you do not need to pay again.',
+  // The provider received another amount than asked: held for review (apply-payment-event.ts), which the deposit's
+  // heldPayment tells (heldPaymentInWords).
+  [DEPOSIT_AMOUNT_MISMATCH]: 'A different amount than asked arrived, so nothing was added to your balance.',
 };
 
 export function paymentFailureInWords(reason: string | null | undefined, otherwise: string): string {
   return (reason && failureReasonWords[reason]) || otherwise;
+}
+
+/**
+ * What became of money a provider received for a payment that could not take it (another amount, or after it had
+ * failed), said after why it failed: held for a refund while our team reviews it, and once the review is over, that
+ * it is (session 78's hunt: the pages kept promising the refund after it had been made).
+ */
+export function heldPaymentInWords(heldPayment: THeldPayment): string {
+  return heldPayment.resolvedAt
+    ? `On ${formatDate(heldPayment.resolvedAt)}, our team finished reviewing the money that arrived: if a refund was due, it went back through your payment provider.`
+    : 'The money that arrived is held for review: our team will refund it to you, so you do not need to pay again.';
 }

@@ -268,6 +268,7 @@ export function order(changes: Partial<TOrder> = {}): TOrder {
     holdExpiresAt: null,
     checkoutUrl: null,
     failureReason: null,
+    heldPayment: null,
     receipt: {
       paymentId: 'pay_0190neon',
       merchant: 'Cypher',

@@ -265,6 +265,7 @@ describe('orders paid by card', () => {
     expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({
       status: 'FAILED',
       failureReason: 'amount_mismatch',
+      heldPayment: { resolvedAt: null },
       packIds: [],
     });
     expect(await depositOf(placed.id)).toMatchObject({ status: 'failed', failureReason: 'amount_mismatch' });
@@ -302,6 +303,10 @@ describe('orders paid by card', () => {
       expect.objectContaining({ kind: 'PURCHASE', linkPath: `/purchase/${placed.id}/status`, isRead: false }),
     ]);
     expect(after.find((notice) => notice.title === 'Payment held for review')).toMatchObject({ isRead: true });
+    // And the order says the review is over.
+    expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({
+      heldPayment: { resolvedAt: t.clock.now().toISOString() },
+    });
   });
 
   it('a payment for a hold that has passed never delivers, even before the timeout job ran: the packs go back on sale and the money to the balance', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { dropSummariesByIds } from '../drops/drop-summaries.ts';
 import { packIdsOfOrders } from '../drops/packs/pack-claims.ts';
 import { checkoutUrlsByDepositIds } from '../wallet/deposits/deposit-answer.ts';
+import { heldPaymentsByOrderIds } from '../wallet/payment-reviews/held-payments.ts';
 import { paymentRecordsByIds } from '../wallet/purchase-receipts.ts';
 import { passSummariesByIds } from '../passes/pass-views.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
@@ -40,6 +41,11 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
   const payments = await paymentRecordsByIds(
     db,
     rows.flatMap((row) => (row.ledgerTransactionId ? [row.ledgerTransactionId] : [])),
+  );
+  // Only a card or Tilia order (one with a checkout) can have had its payment held.
+  const heldPayments = await heldPaymentsByOrderIds(
+    db,
+    rows.flatMap((row) => (row.depositId ? [row.id] : [])),
   );
   const checkouts = await checkoutUrlsByDepositIds(
     db,
@@ -80,6 +86,7 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
       holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
       checkoutUrl: (row.depositId && checkouts.get(row.depositId)) || null,
       failureReason: row.failureReason,
+      heldPayment: heldPayments.get(row.id) ?? null,
       receipt: payment
         ? {
             paymentId: payment.id,

@@ -253,15 +253,43 @@ describe('purchase status', () => {
   });
 
   it('says a payment of another amount is held to be refunded, never that no money was taken', async () => {
-    orderApi(() => order({ status: 'FAILED', failureReason: 'amount_mismatch', receipt: null, packIds: [] }));
+    orderApi(() =>
+      order({
+        status: 'FAILED',
+        failureReason: 'amount_mismatch',
+        heldPayment: { resolvedAt: null },
+        receipt: null,
+        packIds: [],
+      }),
+    );
     renderApp(statusUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        /^A different amount than the order’s arrived, so the order did not go through\..*Our team will refund your payment; you do not need to pay again\.$/,
+        /^A different amount than the order’s arrived, so the order did not go through\..*The money that arrived is held for review: our team will refund it to you, so you do not need to pay again\.$/,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/No money was taken|added to your balance/)).toBeNull();
+  });
+
+  it('says a held payment’s review is over once it is, and a card declined before money still arrived', async () => {
+    orderApi(() =>
+      order({
+        status: 'FAILED',
+        failureReason: 'card_declined',
+        heldPayment: { resolvedAt: '2026-11-20T10:00:00.000Z' },
+        receipt: null,
+        packIds: [],
+      }),
+    );
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Your card was declined\. Please try another card\..*On Nov 20, 2026, our team finished reviewing the money that arrived: if a refund was due, it went back through your payment provider\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No money was taken|will refund/)).toBeNull();
   });
 
   it('says a failed payment in plain words, with the way back to the drop', async () => {

@@ -18,7 +18,7 @@ import { purchasePath } from '../../lib/drop-paths.ts';
 import { formatCount } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, packCountText } from '../../lib/order-words.ts';
 import { orderPacksDestination } from '../../lib/pack-destination.ts';
-import { paymentFailureInWords } from '../../lib/payment-failure.ts';
+import { heldPaymentInWords, paymentFailureInWords } from '../../lib/payment-failure.ts';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -241,14 +241,17 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           </p>
         );
       }
-      // Another amount than asked arrived: it is held for a refund, so "no money was taken" would not be true.
-      if (order.failureReason === DEPOSIT_AMOUNT_MISMATCH) {
+      // Money arrived that the order could not take (another amount than asked, or after its payment had failed): it
+      // is held for a refund, so "No money was taken" would not be true; the review's end is said once it is over.
+      if (order.heldPayment) {
         return (
           <p className={styles.muted}>
-            {/* An order's words, not a deposit's: "nothing was added to your balance" spoke of adding funds. */}A
-            different amount than the order’s arrived, so the order did not go through.
-            {heldItems(order) === null ? '' : ` The ${heldItems(order)} went back on sale.`} Our team will refund your
-            payment; you do not need to pay again.
+            {/* An order's words, not a deposit's: "nothing was added to your balance" spoke of adding funds. */}
+            {order.failureReason === DEPOSIT_AMOUNT_MISMATCH
+              ? 'A different amount than the order’s arrived, so the order did not go through.'
+              : paymentFailureInWords(order.failureReason, 'The payment did not go through.')}
+            {heldItems(order) === null ? '' : ` The ${heldItems(order)} went back on sale.`}{' '}
+            {heldPaymentInWords(order.heldPayment)}
           </p>
         );
       }

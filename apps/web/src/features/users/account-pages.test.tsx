@@ -77,6 +77,7 @@ describe('account deletion', () => {
                 checkoutUrl: 'https://checkout.example/pay/dep-1',
                 expiresAt: '2026-11-22T04:30:00.000Z',
                 orderId: null,
+                heldPayment: null,
               },
               {
                 id: 'dep-2',
@@ -90,6 +91,7 @@ describe('account deletion', () => {
                 checkoutUrl: 'https://checkout.example/pay/dep-2',
                 expiresAt: '2026-11-22T04:15:00.000Z',
                 orderId: 'order-2',
+                heldPayment: null,
               },
             ],
             page: 1,

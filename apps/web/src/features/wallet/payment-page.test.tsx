@@ -326,6 +326,7 @@ describe('payment page: balance and history', () => {
       checkoutUrl: null,
       expiresAt: null,
       orderId: null,
+      heldPayment: null,
       ...changes,
     });
     const sent = wallet((request) =>
@@ -344,6 +345,8 @@ describe('payment page: balance and history', () => {
                 }),
                 deposit({ id: 'dep-3', method: 'crypto', failureReason: 'underpaid', paymentMethod: 'Crypto' }),
                 deposit({ id: 'dep-4', method: 'crypto', failureReason: 'manual', paymentMethod: 'Crypto' }),
+                deposit({ id: 'dep-5', failureReason: 'amount_mismatch', heldPayment: { resolvedAt: null } }),
+                deposit({ id: 'dep-6', heldPayment: { resolvedAt: '2026-11-22T15:00:00.000Z' } }),
               ],
               page: 1,
               size: 5,
@@ -355,7 +358,7 @@ describe('payment page: balance and history', () => {
     renderApp('/payment?tab=history');
     const list = await screen.findByRole('list', { name: 'Payments that did not go through' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(6);
     expect(rows[0]).toHaveTextContent('Card payment · Visa •••• 0002');
     expect(rows[0]).toHaveTextContent('$25.00');
     expect(rows[0]).toHaveTextContent('Failed');
@@ -374,6 +377,15 @@ describe('payment page: balance and history', () => {
     expect(rows[2]).not.toHaveTextContent('No money was taken');
     // A crypto failure of no known kind says the same of the balance.
     expect(rows[3]).toHaveTextContent('The payment did not go through, so nothing was added to your balance.');
+    // Money held for review: a refund is coming, and once the review is over it says so (session 78's hunt: it kept
+    // promising the refund), never that no money was taken.
+    expect(rows[4]).toHaveTextContent(
+      'A different amount than asked arrived, so nothing was added to your balance. The money that arrived is held for review: our team will refund it to you, so you do not need to pay again.',
+    );
+    expect(rows[5]).toHaveTextContent(
+      'Your card was declined. Please try another card. On Nov 22, 2026, our team finished reviewing the money that arrived: if a refund was due, it went back through your payment provider.',
+    );
+    expect(rows[5]).not.toHaveTextContent(/No money was taken|will refund/);
     expect(screen.getByText('None of these changed your balance. The latest 5 of 7.')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/deposits?isUnpaid=true&size=5')).toBe(true);
   });
@@ -461,6 +473,7 @@ describe('payment page: add funds', () => {
             checkoutUrl: null,
             expiresAt: null,
             orderId: null,
+            heldPayment: null,
           },
         });
       }
@@ -515,6 +528,7 @@ describe('payment page: add funds', () => {
             checkoutUrl: null,
             expiresAt: null,
             orderId: null,
+            heldPayment: null,
           },
         });
       }
@@ -616,6 +630,7 @@ describe('payment page: coming back from the checkout', () => {
         checkoutUrl: null,
         expiresAt: null,
         orderId: null,
+        heldPayment: null,
         ...changes,
       },
     });

@@ -74,6 +74,30 @@ describe('payment page: purchases', () => {
     expect(screen.getByRole('button', { name: /Neon Genesis.*Cancelled/ })).toBeInTheDocument();
   });
 
+  it('says what became of a payment the order could not take: held for a refund, then reviewed', async () => {
+    signedInWallet((request) =>
+      request.path.startsWith('/v1/orders?')
+        ? ordersPage([
+            order({
+              status: 'FAILED',
+              failureReason: 'amount_mismatch',
+              paymentMethod: 'CARD',
+              heldPayment: { resolvedAt: '2026-11-22T15:00:00.000Z' },
+              receipt: null,
+            }),
+          ])
+        : undefined,
+    );
+    renderApp('/payment?tab=purchases');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Neon Genesis.*Failed/ }));
+    expect(
+      screen.getByText(
+        'The order could not take the payment that arrived, so it has no receipt. On Nov 22, 2026, our team finished reviewing the money that arrived: if a refund was due, it went back through your payment provider.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No payment was taken/)).toBeNull();
+  });
+
   it('says there are no purchases yet and points at the drops', async () => {
     signedInWallet((request) => (request.path.startsWith('/v1/orders?') ? ordersPage([]) : undefined));
     renderApp('/payment?tab=purchases');
@@ -114,6 +138,7 @@ describe('payment page: back to the drop after adding funds', () => {
         checkoutUrl: null,
         expiresAt: null,
         orderId: null,
+        heldPayment: null,
       },
     });
 

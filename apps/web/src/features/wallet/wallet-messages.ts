@@ -1,15 +1,19 @@
 import type { BadgeTone } from '../../ui/badge.tsx';
 import type { TDeposit, TLedgerTransactionKind, TWithdrawal } from '@cypher/contract';
-import { paymentFailureInWords } from '../../lib/payment-failure.ts';
+import { heldPaymentInWords, paymentFailureInWords } from '../../lib/payment-failure.ts';
 
 /**
  * Why a deposit did not go through, in words. A crypto payment is sent by the person, not taken from them: one that
  * failed may have arrived in part, so its words say that nothing was added to the balance, never that nothing was taken.
  */
-export function depositFailureInWords(reason: string | null | undefined, method?: TDeposit['method']): string {
+export function depositFailureInWords(deposit: Pick<TDeposit, 'failureReason' | 'method' | 'heldPayment'>): string {
+  // Money that arrived and was held was taken, for now: neither "No money was taken" nor "nothing was added" alone.
+  if (deposit.heldPayment) {
+    return `${paymentFailureInWords(deposit.failureReason, 'The payment did not go through.')} ${heldPaymentInWords(deposit.heldPayment)}`;
+  }
   return paymentFailureInWords(
-    reason,
-    method === 'crypto'
+    deposit.failureReason,
+    deposit.method === 'crypto'
       ? 'The payment did not go through, so nothing was added to your balance.'
       : 'The payment did not go through. No money was taken.',
   );

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { TDeposit } from '@cypher/contract';
+import type { TDeposit, THeldPayment } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
+import { heldPaymentsByDepositIds } from '../payment-reviews/held-payments.ts';
 import { ledgerTransactions } from '../wallet.tables.ts';
 import { openCheckoutUrl } from './deposit-states.ts';
 import { deposits, type TDepositRow } from './deposits.tables.ts';
@@ -26,7 +27,21 @@ export function selectDepositViews(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-export function depositView(row: { deposit: TDepositRow; paymentMethod: string | null }): TDeposit {
+export async function depositViews(
+  db: Db,
+  rows: Array<{ deposit: TDepositRow; paymentMethod: string | null }>,
+): Promise<TDeposit[]> {
+  const heldPayments = await heldPaymentsByDepositIds(
+    db,
+    rows.map(({ deposit }) => deposit.id),
+  );
+  return rows.map((row) => depositView(row, heldPayments.get(row.deposit.id) ?? null));
+}
+
+function depositView(
+  row: { deposit: TDepositRow; paymentMethod: string | null },
+  heldPayment: THeldPayment | null,
+): TDeposit {
   const { deposit } = row;
   return {
     id: deposit.id,
@@ -40,6 +55,7 @@ export function depositView(row: { deposit: TDepositRow; paymentMethod: string |
     checkoutUrl: openCheckoutUrl(deposit),
     expiresAt: openUntil(deposit)?.toISOString() ?? null,
     orderId: deposit.orderId,
+    heldPayment,
   };
 }
 

@@ -89,6 +89,10 @@ export const paymentEvents = pgTable(
     index('payment_events_review_idx')
       .on(table.receivedAt)
       .where(sql`${table.reviewReason} is not null`),
+    // A deposit's or order's page asks whether money was held for it (held-payments.ts).
+    index('payment_events_held_deposit_idx')
+      .on(table.depositId)
+      .where(sql`${table.reviewReason} is not null`),
     // A resolution is recorded only on a held event, and whole: when, by whom (until their account goes) and why.
     check(
       'payment_events_resolution_check',

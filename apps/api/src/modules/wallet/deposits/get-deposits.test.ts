@@ -56,6 +56,7 @@ describe('GET /v1/deposits/:id', () => {
       expiresAt: expect.any(String),
       // Adding funds, not paying a purchase.
       orderId: null,
+      heldPayment: null,
     });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
     // The local card checkout stays open for half an hour (Stripe's shortest).

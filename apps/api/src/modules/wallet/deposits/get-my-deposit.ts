@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TDeposit } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { depositView, selectDepositViews } from './deposit-views.ts';
+import { depositViews, selectDepositViews } from './deposit-views.ts';
 import { deposits } from './deposits.tables.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,5 +12,6 @@ export async function getMyDeposit(db: Db, userId: string, depositId: string): P
   if (!UUID.test(depositId)) throw new AppError('DEPOSIT_NOT_FOUND');
   const [row] = await selectDepositViews(db, and(eq(deposits.id, depositId), eq(deposits.userId, userId)));
   if (!row) throw new AppError('DEPOSIT_NOT_FOUND');
-  return depositView(row);
+  const [view] = await depositViews(db, [row]);
+  return view!;
 }

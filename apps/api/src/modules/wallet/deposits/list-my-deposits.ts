@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { closedByPersonReasons } from './close-order-checkout.ts';
-import { depositView, selectDepositViews } from './deposit-views.ts';
+import { depositViews, selectDepositViews } from './deposit-views.ts';
 import { deposits } from './deposits.tables.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQ
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(deposits).where(where);
-  return toPage(rows.map(depositView), query, counted?.total ?? 0);
+  return toPage(await depositViews(db, rows), query, counted?.total ?? 0);
 }
 
 /**

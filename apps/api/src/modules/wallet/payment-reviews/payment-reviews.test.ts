@@ -146,9 +146,21 @@ describe('payments held for review in the console', () => {
   });
 
   it('resolves once with a note and its audit row; a second resolve is PAYMENT_REVIEW_ALREADY_RESOLVED', async () => {
-    const { depositId, reference, userId } = await pendingDeposit(1000);
+    const { person, depositId, reference, userId } = await pendingDeposit(1000);
     const eventId = `evt_resolve_${depositId}`;
     await deliver('card', succeeded(reference, 1500, eventId));
+    // The person's deposit says the money is held, and then that its review is over (session 78's hunt: the payment
+    // page kept promising the refund).
+    const heldPaymentOfDeposit = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v1/deposits/${depositId}`,
+        headers: bearer(person.accessToken),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.heldPayment;
+    };
+    expect(await heldPaymentOfDeposit()).toEqual({ resolvedAt: null });
 
     const first = await resolve('card', eventId, { note: '  Refunded $15.00 in the Stripe dashboard.  ' });
     expect(first.statusCode, first.body).toBe(200);
@@ -160,6 +172,7 @@ describe('payments held for review in the console', () => {
         at: t.clock.now().toISOString(),
       },
     });
+    expect(await heldPaymentOfDeposit()).toEqual({ resolvedAt: t.clock.now().toISOString() });
     expect(await auditRowsFor('card', eventId)).toEqual([
       {
         action: 'resolve',

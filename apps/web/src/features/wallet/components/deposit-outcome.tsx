@@ -150,7 +150,7 @@ export function DepositOutcome({
           </>
         }
       >
-        {depositFailureInWords(deposit.data?.failureReason, deposit.data?.method)}
+        {depositFailureInWords(deposit.data)}
       </Alert>
     );
   } else if (status === 'expired') {

@@ -1,6 +1,7 @@
 import { formatMoney, isPaidToBalance, PAID_AFTER_CANCEL, type TMoney, type TOrder } from '@cypher/contract';
 import { useCypMinorUnits } from '../../../api/my-balances.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { heldPaymentInWords } from '../../../lib/payment-failure.ts';
 import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabel } from '../../../lib/order-words.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -76,7 +77,9 @@ function PurchaseRow({ order, format }: { order: TOrder; format: (money: TMoney)
                 ? 'Waiting for the payment: the receipt appears once it is confirmed.'
                 : isPaidToBalance(order)
                   ? `Your payment arrived after ${order.failureReason === PAID_AFTER_CANCEL ? 'you had cancelled this order' : 'this order had closed'}, so it was added to your balance instead.`
-                  : 'No payment was taken for this order, so it has no receipt.'}
+                  : order.heldPayment
+                    ? `The order could not take the payment that arrived, so it has no receipt. ${heldPaymentInWords(order.heldPayment)}`
+                    : 'No payment was taken for this order, so it has no receipt.'}
             </p>
           )}
           <div className={styles.rowLinks}>

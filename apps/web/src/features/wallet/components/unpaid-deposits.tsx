@@ -58,7 +58,7 @@ function UnpaidDepositRow({ deposit }: { deposit: TDeposit }) {
           <Badge tone="neutral">{deposit.status === 'expired' ? 'Expired' : 'Failed'}</Badge>
         </span>
       </div>
-      <p className={styles.rowNote}>{depositFailureInWords(deposit.failureReason, deposit.method)}</p>
+      <p className={styles.rowNote}>{depositFailureInWords(deposit)}</p>
       {/* A purchase's payment leads to the purchase, which says what became of it (cancelled, timed out, paid again). */}
       {deposit.orderId ? (
         <p className={styles.rowActions}>

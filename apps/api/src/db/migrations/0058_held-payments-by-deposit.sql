@@ -1,0 +1,2 @@
+-- A deposit's or order's page asks whether money was held for it, and whether its review is over (held-payments.ts).
+CREATE INDEX "payment_events_held_deposit_idx" ON "payment_events" USING btree ("deposit_id") WHERE "payment_events"."review_reason" is not null;
