@@ -11,13 +11,12 @@ import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Operator } from '../../../http/operator-guard.ts';
-import { deliver } from '../../auth/deliver.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
 import { notify } from '../../notifications/notify.ts';
 import { postLedgerTransaction, type TLedgerEntryInput } from '../post-ledger-transaction.ts';
 import { withdrawalNotice, withdrawalsPath } from '../wallet-notices.ts';
 import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
-import { withdrawalStatusEmail } from './withdrawal-emails.ts';
+import { emailWithdrawalStep } from './withdrawal-emails.ts';
 import { transitionWithdrawal } from './withdrawal-states.ts';
 import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
 
@@ -86,7 +85,7 @@ export async function changeWithdrawalStatus(
 ): Promise<TConsoleWithdrawalDetail> {
   const now = ctx.clock.now();
   const { to, decision } = withdrawalMoves[move];
-  const { row, detail } = await inTransaction(ctx.db, async (tx) => {
+  const detail = await inTransaction(ctx.db, async (tx) => {
     if (to === 'paid') await assertPayoutReferenceFits(tx, id, payoutReference ?? '');
     const moved = await transitionWithdrawal(tx, id, {
       to,
@@ -142,11 +141,8 @@ export async function changeWithdrawalStatus(
       now: moved.at,
       supersedesEarlier: true,
     });
-    return { row: moved.row, detail: await getConsoleWithdrawal(tx, id) };
+    return getConsoleWithdrawal(tx, id);
   });
-  await deliver(() => ctx.mailer.sendEmail(withdrawalStatusEmail(ctx.config, detail.user.email, row)), {
-    isRequired: false,
-    errorReporter: ctx.errorReporter,
-  });
+  await emailWithdrawalStep(ctx, detail.user.email, detail);
   return detail;
 }

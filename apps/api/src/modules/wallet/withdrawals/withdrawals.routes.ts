@@ -12,8 +12,10 @@ import {
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { runIdempotent } from '../../../http/idempotency.ts';
+import { verifiedEmailFor } from '../../users/verified-emails.ts';
 import { listMyWithdrawals } from './list-withdrawals.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
+import { emailWithdrawalStep } from './withdrawal-emails.ts';
 
 const tags = ['wallet'];
 
@@ -55,6 +57,9 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           status: 201,
           body: { data: await requestWithdrawal(tx, { wallet: ctx.config.wallet, now }, userId, request.body) },
         }));
+        // Told by email once it is committed; a replay sends the same message again, which its Message-ID drops.
+        const email = await verifiedEmailFor(ctx.db, principalOf(request));
+        if (email) await emailWithdrawalStep(ctx, email, result.body.data);
         // Failures (first or replayed) are thrown as AppErrors; a success, first or replayed, is always the 201.
         return reply.status(201).send(result.body);
       },

@@ -7,6 +7,7 @@ import { DAY_MS } from '../../../lib/clock.ts';
 import { purgeIdempotencyKeys } from '../../../http/idempotency.ts';
 import { idempotencyKeys } from '../../../http/idempotency/idempotency.tables.ts';
 import { auditLog } from '../../console/console.tables.ts';
+import { listMailboxMessages } from '../../dev-mailbox/list-mailbox-messages.ts';
 import { grantOperatorRole } from '../../console/operators/grant-operator-role.ts';
 import { ledgerTransactions } from '../wallet.tables.ts';
 import { activeUser, bearer, latestMessage } from '../../../testing/auth-helpers.ts';
@@ -94,6 +95,15 @@ describe('POST /v1/withdrawals', () => {
     });
     const balances = await t.app.inject({ method: 'GET', url: '/v1/balances/my', headers: bearer(user.accessToken) });
     expect(balances.json().data.usd.held).toEqual({ amount: 12_500, currency: 'USD' });
+    // The owner hears of money asked out of their account by email at once, where it goes and what to do if it was
+    // not them (session 79's hunt: only the bell said so until a reviewer acted).
+    const email = await latestMessage(t, user.email);
+    expect(email.subject).toBe('We received your withdrawal request');
+    expect(email.text).toContain(
+      'We received your request to withdraw $100.00 to First Bank •••• 6789. A review can take up to two weeks.',
+    );
+    expect(email.text).toContain('If this was not you, reset your password now and contact support.');
+    expect(email.text).toContain('/payment?tab=withdraw');
   });
 
   // 2^53 and 1e16 too: past the safe integers the schema's own "too large" answered (helper's note, session 52).
@@ -191,6 +201,9 @@ describe('Idempotency-Key on POST /v1/withdrawals', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 40_000, held: 10_000 });
+    // One email for one request: the replay's is the same message, dropped as a repeat.
+    const emails = await listMailboxMessages(t.database.db, user.email, 10);
+    expect(emails.filter((email) => email.subject === 'We received your withdrawal request')).toHaveLength(1);
 
     const reused = await withdraw(user.accessToken, usdcRequest(20_000), 'key-1');
     expect(reused.statusCode).toBe(422);
