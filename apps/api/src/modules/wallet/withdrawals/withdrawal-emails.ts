@@ -20,7 +20,7 @@ const subjects: Record<TWithdrawalStatus, string> = {
  * a reviewer acts (session 79's hunt). Each step's email has a Message-ID of its own, so one sent again (a replayed
  * request) is dropped as a repeat.
  */
-export function withdrawalStatusEmail(brand: EmailBrand, to: string, withdrawal: TWithdrawal): OutgoingEmail {
+function withdrawalStatusEmail(brand: EmailBrand, to: string, withdrawal: TWithdrawal): OutgoingEmail {
   const amount = formatMoney(withdrawal.amount);
   const fee = formatMoney(withdrawal.fee);
   const hasFee = withdrawal.fee.amount > 0;
