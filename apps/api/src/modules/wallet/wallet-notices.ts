@@ -48,6 +48,27 @@ export function paymentReviewResolvedNotice(received: TMoney | null) {
   };
 }
 
+/**
+ * A crypto top-up that ended unpaid, told to someone who left its checkout long before: a charge is paid from a wallet
+ * elsewhere and confirmed, or expires, up to an hour later (session 79's hunt: only a success was told). It was sent by
+ * the person, not taken from them, so it says that nothing was added, never that nothing was taken; the deposit's page
+ * says why (the payment page's words, wallet-messages.ts).
+ */
+export function cryptoDepositClosedNotice(deposit: { status: 'failed' | 'expired'; amount: number }) {
+  const amount = usd(deposit.amount);
+  return deposit.status === 'expired'
+    ? {
+        stage: 'FAILED' as TNotificationStage,
+        title: 'Crypto charge expired',
+        body: `Your ${amount} crypto charge expired before a payment was confirmed, so nothing was added to your balance. A payment that still arrives is added then.`,
+      }
+    : {
+        stage: 'FAILED' as TNotificationStage,
+        title: 'Crypto payment failed',
+        body: `Your ${amount} crypto payment did not go through, so nothing was added to your balance.`,
+      };
+}
+
 export function depositSucceededNotice(amount: number, paymentMethod: string) {
   return {
     stage: 'SUCCESSFUL' as TNotificationStage,

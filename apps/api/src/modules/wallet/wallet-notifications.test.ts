@@ -33,7 +33,7 @@ const feedOf = async (accessToken: string) =>
   };
 
 describe('funds added', () => {
-  it('notify once when the deposit succeeds, however often its webhook arrives, and never when it fails', async () => {
+  it('notify once when the deposit succeeds, however often its webhook arrives, and not when a card fails at its checkout', async () => {
     const person = await collector();
     const created = await t.app.inject({
       method: 'POST',
@@ -68,7 +68,7 @@ describe('funds added', () => {
       }),
     ]);
 
-    // A declined card adds nothing, so it tells nothing: the checkout page already said so.
+    // A declined card adds nothing, and the person is at the checkout that says so: nothing more to tell.
     const declined = await t.app.inject({
       method: 'POST',
       url: '/v1/deposits',
@@ -83,6 +83,59 @@ describe('funds added', () => {
       payload: new URLSearchParams({ cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' }).toString(),
     });
     expect((await feedOf(person.accessToken)).unreadCount).toBe(1);
+  });
+
+  it('tell a crypto charge that failed or expired, long after its checkout was left; once each', async () => {
+    const person = await collector();
+    const cryptoCharge = async (amount: number) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/deposits',
+        headers: bearer(person.accessToken),
+        payload: { method: 'crypto', amount: { amount, currency: 'USD' } },
+      });
+      const { depositId } = created.json().data as { depositId: string };
+      const [deposit] = await t.database.db.select().from(deposits).where(eq(deposits.id, depositId));
+      return { depositId, providerReference: deposit!.providerReference };
+    };
+    const failed = await cryptoCharge(5_000);
+    const expired = await cryptoCharge(2_500);
+    const events = [
+      {
+        id: `evt_${newId()}`,
+        type: 'payment.failed',
+        data: {
+          providerReference: failed.providerReference,
+          amount: 5_000,
+          currency: 'USD',
+          failureReason: 'underpaid',
+        },
+      },
+      {
+        id: `evt_${newId()}`,
+        type: 'payment.expired',
+        data: { providerReference: expired.providerReference, amount: 2_500, currency: 'USD' },
+      },
+    ];
+    for (const event of [...events, ...events]) {
+      expect((await deliverSignedWebhook(t, WEBHOOK_SECRET, 'crypto', event)).statusCode).toBe(200);
+    }
+    expect((await feedOf(person.accessToken)).items).toEqual([
+      expect.objectContaining({
+        kind: 'DEPOSIT',
+        stage: 'FAILED',
+        title: 'Crypto charge expired',
+        body: 'Your $25.00 crypto charge expired before a payment was confirmed, so nothing was added to your balance. A payment that still arrives is added then.',
+        linkPath: `/payment?deposit=${expired.depositId}`,
+      }),
+      expect.objectContaining({
+        kind: 'DEPOSIT',
+        stage: 'FAILED',
+        title: 'Crypto payment failed',
+        body: 'Your $50.00 crypto payment did not go through, so nothing was added to your balance.',
+        linkPath: `/payment?deposit=${failed.depositId}`,
+      }),
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import { notify } from '../../notifications/notify.ts';
 import { lockAccountForCredit } from '../../users/people.ts';
 import { postDeposit } from '../post-deposit.ts';
 import { depositPath, depositSucceededNotice, paymentHeldNotice } from '../wallet-notices.ts';
+import { tellDepositClosed } from './close-deposit.ts';
 import type { DepositListener } from './deposit-listener.ts';
 import { transitionDeposit } from './deposit-states.ts';
 import { deposits, paymentEvents, type TDepositRow } from './deposits.tables.ts';
@@ -175,7 +176,7 @@ export async function applyPaymentEvent(
         },
       });
       if (!moved) return { outcome: 'ignored' as const };
-      for (const listener of hooks.listeners ?? []) await listener.onClosed(tx, moved, now);
+      await tellDepositClosed(tx, moved, hooks.listeners ?? [], now);
       return { outcome: 'applied' as const };
     },
   );
