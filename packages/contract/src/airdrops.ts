@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZConsoleOperatorRef } from './console.ts';
 import { ZEmail } from './auth.ts';
 import { ZName } from './catalog-requests.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { ZGrant, ZGrantRequest } from './grants.ts';
 
 /**
@@ -26,7 +26,7 @@ export const ZAirdropAudienceRequest = z.discriminatedUnion('kind', [
       kind: z.literal('PEOPLE'),
       /** For an admin only (RECIPIENT_EMAIL_ADMIN_ONLY): whether an address has an account is not a brand's to learn. */
       emails: z.array(ZEmail).max(MAX_AIRDROP_LIST, { error: airdropMessages.list }).default([]),
-      userIds: z.array(z.uuid()).max(MAX_AIRDROP_LIST, { error: airdropMessages.list }).default([]),
+      userIds: z.array(ZUuid).max(MAX_AIRDROP_LIST, { error: airdropMessages.list }).default([]),
     })
     .refine(
       (audience) =>
@@ -35,7 +35,7 @@ export const ZAirdropAudienceRequest = z.discriminatedUnion('kind', [
       { error: airdropMessages.list, path: ['emails'] },
     ),
   /** Everyone holding a unit of the pass when the airdrop is made. */
-  z.strictObject({ kind: z.literal('PASS_HOLDERS'), passId: z.uuid() }),
+  z.strictObject({ kind: z.literal('PASS_HOLDERS'), passId: ZUuid }),
 ]);
 export type TAirdropAudienceRequest = z.infer<typeof ZAirdropAudienceRequest>;
 
@@ -52,12 +52,12 @@ export const airdropStatuses = ['QUEUED', 'RUNNING', 'COMPLETED'] as const;
 export type TAirdropStatus = (typeof airdropStatuses)[number];
 
 export const ZConsoleAirdrop = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   grant: ZGrant,
   audience: z.object({
     kind: z.enum(['PEOPLE', 'PASS_HOLDERS']),
-    pass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    pass: z.object({ id: ZUuid, name: z.string() }).nullable(),
   }),
   status: z.enum(airdropStatuses),
   /**
@@ -98,7 +98,7 @@ export const airdropRecipientStatusNames: Record<TAirdropRecipientStatus, string
  * ticket grant by id does not).
  */
 export const ZConsoleAirdropRecipient = z.object({
-  user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
+  user: z.object({ id: ZUuid, email: z.string().nullable(), nickname: z.string().nullable() }),
   status: z.enum(airdropRecipientStatuses),
   /** When the job set their outcome; null while pending. */
   processedAt: z.iso.datetime().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZConsoleDate, ZName } from './catalog-requests.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { ZGrant, ZGrantDelivery, ZGrantRequest } from './grants.ts';
 
 /**
@@ -66,12 +66,12 @@ export const ZAttendanceDay = z.object({
   date: ZLocalDate,
   reward: ZGrant,
   state: z.enum(attendanceDayStates).nullable(),
-  checkInId: z.uuid().nullable(),
+  checkInId: ZUuid.nullable(),
 });
 export type TAttendanceDay = z.infer<typeof ZAttendanceDay>;
 
 export const ZAttendanceCalendarSummary = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   startDate: ZLocalDate,
   endDate: ZLocalDate,
@@ -99,7 +99,7 @@ export const ZCheckInRequest = z.strictObject({}).nullish();
 
 /** A check-in: its day, the streak it made, and what it gave (the day's reward, and a streak bonus if one was due). */
 export const ZAttendanceCheckIn = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   date: ZLocalDate,
   streak: z.number().int(),
   calendar: ZAttendanceCalendarSummary,

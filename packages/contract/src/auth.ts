@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid } from './envelope.ts';
 import { accountStatuses } from './account-status.ts';
 
 /**
@@ -99,7 +100,7 @@ export type TTokenPair = z.infer<typeof ZTokenPair>;
  * know can end it. `device` is told from the browser's user agent ("Chrome on macOS"), as much as it says.
  */
 export const ZMySession = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   device: z.string(),
   ipAddress: z.string().nullable(),
   signedInAt: z.string(),
@@ -140,7 +141,7 @@ export const ZMailedLinkKey = z.string().min(1).max(2000);
 
 export const ZVerifyEmailRequest = z.strictObject({ key: ZMailedLinkKey });
 /** Whose address the key verified, and where that account stands: the page the link opens may be signed in as another. */
-export const ZVerifyEmailResponse = z.object({ userId: z.uuid(), status: z.enum(accountStatuses) });
+export const ZVerifyEmailResponse = z.object({ userId: ZUuid, status: z.enum(accountStatuses) });
 export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
 export const ZCheckPasswordRequest = z.strictObject({ password: ZExistingPassword });
 export const ZChangePasswordRequest = z.strictObject({ currentPassword: ZExistingPassword, newPassword: ZNewPassword });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogMessages as m, ZBannerPlacement, ZBrandType, ZProductProperty, ZRarity } from './catalog.ts';
-import { ZWholeNumber } from './envelope.ts';
+import { ZUuid, ZWholeNumber } from './envelope.ts';
 import { hasNoInvisibleCharacters } from './invisible-characters.ts';
 
 /**
@@ -106,7 +106,7 @@ const ZLinkUrl = z
   .nullable();
 
 const ZSortOrder = ZWholeNumber(-100_000, 100_000);
-const ZOptionalId = z.uuid().nullable();
+const ZOptionalId = ZUuid.nullable();
 /** The years a time an operator sets may fall in: PostgreSQL has no year 0000, which ISO 8601 writes. */
 const EARLIEST_YEAR = 1970;
 const LATEST_YEAR = 9999;
@@ -171,7 +171,7 @@ const licenseFields = {
 };
 
 export const ZCreateLicenseRequest = z.strictObject({
-  brandId: z.uuid(),
+  brandId: ZUuid,
   name: licenseFields.name,
   description: licenseFields.description.default(null),
   imageUrl: licenseFields.imageUrl.default(null),
@@ -194,7 +194,7 @@ const collectionFields = {
 };
 
 export const ZCreateCollectionRequest = z.strictObject({
-  brandId: z.uuid(),
+  brandId: ZUuid,
   name: collectionFields.name,
   licenseId: collectionFields.licenseId.default(null),
   description: collectionFields.description.default(null),
@@ -241,14 +241,14 @@ const productFields = {
     .max(1_000_000, { error: m.editionSize })
     .nullable(),
   tagIds: z
-    .array(z.uuid())
+    .array(ZUuid)
     .max(20, { error: m.tagIds })
     .refine((ids) => new Set(ids).size === ids.length, { error: m.tagIds }),
 };
 
 /** Without a thumbnail the image serves as its own; without a license the collection's license applies. */
 export const ZCreateProductRequest = z.strictObject({
-  brandId: z.uuid(),
+  brandId: ZUuid,
   name: productFields.name,
   rarity: productFields.rarity,
   imageUrl: productFields.imageUrl,

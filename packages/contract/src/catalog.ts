@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bannerPlacements, brandTypes, publicationStatuses, rarities } from './catalog-vocabulary.ts';
 import { activityKinds } from './edition-moves.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { formatNumber } from './money-format.ts';
 
 /**
@@ -44,7 +44,7 @@ export const ZBannerPlacement = z.enum(bannerPlacements);
 // ----------------------------------------------------------------------------------------------------- read shapes
 
 export const ZBrandSummary = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   slug: z.string(),
   name: z.string(),
   type: ZBrandType,
@@ -65,7 +65,7 @@ export const ZBrand = ZBrandSummary.extend({
 });
 export type TBrand = z.infer<typeof ZBrand>;
 
-export const ZLicenseSummary = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string().nullable() });
+export const ZLicenseSummary = z.object({ id: ZUuid, name: z.string(), imageUrl: z.string().nullable() });
 export type TLicenseSummary = z.infer<typeof ZLicenseSummary>;
 
 export const ZLicense = ZLicenseSummary.extend({
@@ -79,7 +79,7 @@ export const ZLicense = ZLicenseSummary.extend({
 });
 export type TLicense = z.infer<typeof ZLicense>;
 
-export const ZCollectionSummary = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string().nullable() });
+export const ZCollectionSummary = z.object({ id: ZUuid, name: z.string(), imageUrl: z.string().nullable() });
 export type TCollectionSummary = z.infer<typeof ZCollectionSummary>;
 
 export const ZCollection = ZCollectionSummary.extend({
@@ -100,7 +100,7 @@ export type TBrandCollections = z.infer<typeof ZBrandCollections>;
 
 /** A category as a product names it; the taxonomy's own answers add the version its console form edits. */
 export const ZCategorySummary = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   slug: z.string(),
   name: z.string(),
   sortOrder: z.number().int(),
@@ -110,7 +110,7 @@ export const ZCategory = ZCategorySummary.extend({ updatedAt: z.string() });
 export type TCategory = z.infer<typeof ZCategory>;
 
 /** A tag as a product names it; the taxonomy's own answers add the version its console form edits. */
-export const ZTagSummary = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+export const ZTagSummary = z.object({ id: ZUuid, slug: z.string(), name: z.string() });
 export type TTagSummary = z.infer<typeof ZTagSummary>;
 export const ZTag = ZTagSummary.extend({ updatedAt: z.string() });
 export type TTag = z.infer<typeof ZTag>;
@@ -132,7 +132,7 @@ export type TProductProperty = z.infer<typeof ZProductProperty>;
 
 /** A product in a list: enough for a card. */
 export const ZProductListItem = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   rarity: ZRarity,
   imageUrl: z.string(),
@@ -172,24 +172,24 @@ export const ZRarityCount = z.object({ rarity: ZRarity, rank: z.number().int(), 
 export type TRarityCount = z.infer<typeof ZRarityCount>;
 
 export const ZProductActivity = z.object({
-  id: z.uuid(),
-  productId: z.uuid(),
+  id: ZUuid,
+  productId: ZUuid,
   kind: ZActivityKind,
   /** Who did it, by public nickname; null for the platform (mints, airdrops) or a deleted account. */
-  actor: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
+  actor: z.object({ id: ZUuid, nickname: z.string().nullable() }).nullable(),
   editionNumber: z.number().int().nullable(),
   /**
    * The edition's NFT page (`/nfts/{id}`), when it has one to show: null for an activity about no edition, and for an
    * edition back in a sealed pack, whose page is not found until the pack is opened (a revealed drop's activity names
    * it before then).
    */
-  editionId: z.uuid().nullable(),
+  editionId: ZUuid.nullable(),
   createdAt: z.string(),
 });
 export type TProductActivity = z.infer<typeof ZProductActivity>;
 
 export const ZBanner = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   title: z.string(),
   subtitle: z.string().nullable(),
   imageUrl: z.string(),
@@ -234,7 +234,7 @@ export type TBrandListQuery = z.infer<typeof ZBrandListQuery>;
 
 export const licenseSorts = ['name', '-name', 'createdAt', '-createdAt'] as const;
 export const ZLicenseListQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
   q: ZSearchText,
   sort: z.enum(licenseSorts).default('name'),
 });
@@ -242,8 +242,8 @@ export type TLicenseListQuery = z.infer<typeof ZLicenseListQuery>;
 
 export const collectionSorts = ['sortOrder', 'name', '-name', 'createdAt', '-createdAt'] as const;
 export const ZCollectionListQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
-  licenseId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
+  licenseId: ZUuid.optional(),
   q: ZSearchText,
   sort: z.enum(collectionSorts).default('sortOrder'),
 });
@@ -255,18 +255,18 @@ export type TBrandCollectionsQuery = z.infer<typeof ZBrandCollectionsQuery>;
 
 export const productSorts = ['-createdAt', 'createdAt', 'name', '-name', 'rarity', '-rarity'] as const;
 export const ZProductListQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
-  collectionId: z.uuid().optional(),
-  licenseId: z.uuid().optional(),
-  categoryId: z.uuid().optional(),
-  tagId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
+  collectionId: ZUuid.optional(),
+  licenseId: ZUuid.optional(),
+  categoryId: ZUuid.optional(),
+  tagId: ZUuid.optional(),
   rarity: ZRarity.optional(),
   q: ZSearchText,
   sort: z.enum(productSorts).default('-createdAt'),
 });
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;
 
-export const ZRarityCountQuery = z.object({ brandId: z.uuid().optional(), collectionId: z.uuid().optional() });
+export const ZRarityCountQuery = z.object({ brandId: ZUuid.optional(), collectionId: ZUuid.optional() });
 export type TRarityCountQuery = z.infer<typeof ZRarityCountQuery>;
 
 export const ZCategoryListQuery = ZPageQuery.extend({ size: ZPageQuery.shape.size.default(100), q: ZSearchText });

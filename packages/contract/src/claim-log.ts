@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SQL_INTEGER, ZQueryNumber } from './envelope.ts';
+import { MAX_SQL_INTEGER, ZQueryNumber, ZUuid } from './envelope.ts';
 import { packClaimKinds, type TClaimLogEntry, type TClaimLogHead } from './claim-log-rules.ts';
 
 /**
@@ -12,7 +12,7 @@ export const ZClaimLogEntry = z.object({
   position: z.number().int().positive(),
   kind: z.enum(packClaimKinds),
   packNumber: z.number().int().positive(),
-  orderId: z.uuid(),
+  orderId: ZUuid,
   buyerHash: z.string(),
   at: z.iso.datetime(),
   chainHash: z.string(),
@@ -25,7 +25,7 @@ export const ZClaimLogHead = z.object({
 
 /** `GET /v1/drops/{id}/claim-log`: the head at once; a page of entries once the drop is revealed. */
 export const ZClaimLog = z.object({
-  dropId: z.uuid(),
+  dropId: ZUuid,
   head: ZClaimLogHead,
   isRevealed: z.boolean(),
   /** Entries from `after` + 1 on, in position order; null until the reveal. */

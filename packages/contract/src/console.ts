@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZProductListQuery } from './catalog.ts';
 import { ZEmail } from './auth.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 
 /**
  * The operator console. The spec shows only collectors; the people who run the marketplace are operators:
@@ -13,7 +13,7 @@ export type TOperatorRole = z.infer<typeof ZOperatorRole>;
 
 /** GET /v1/console/me: what the console shell needs to decide which sections to show. */
 export const ZConsoleMe = z.object({
-  userId: z.uuid(),
+  userId: ZUuid,
   email: z.string(),
   nickname: z.string().nullable(),
   roles: z.array(ZOperatorRole),
@@ -29,15 +29,15 @@ export type TConsoleMe = z.infer<typeof ZConsoleMe>;
  * people, and a list of them is what a phishing mail needs.
  */
 export const ZConsoleOperatorRef = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   email: z.string().nullable(),
   nickname: z.string().nullable(),
 });
 export type TConsoleOperatorRef = z.infer<typeof ZConsoleOperatorRef>;
 
 export const ZOperatorGrant = z.object({
-  id: z.uuid(),
-  user: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }),
+  id: ZUuid,
+  user: z.object({ id: ZUuid, email: z.string(), nickname: z.string().nullable() }),
   role: ZOperatorRole,
   brand: ZBrandSummary.nullable(),
   createdAt: z.string(),
@@ -50,7 +50,7 @@ export const operatorMessages = {
 } as const;
 
 export const ZGrantOperatorRoleRequest = z
-  .strictObject({ email: ZEmail, role: ZOperatorRole, brandId: z.uuid().nullable().default(null) })
+  .strictObject({ email: ZEmail, role: ZOperatorRole, brandId: ZUuid.nullable().default(null) })
   .superRefine((value, context) => {
     if (value.role === 'brand_manager' && !value.brandId) {
       context.addIssue({ code: 'custom', path: ['brandId'], message: operatorMessages.brandRequired });
@@ -112,8 +112,8 @@ export type TAuditAction = z.infer<typeof ZAuditAction>;
 
 /** One change: who (null when made from the command line), what, when, and the entity before and after. */
 export const ZAuditEntry = z.object({
-  id: z.uuid(),
-  actor: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
+  id: ZUuid,
+  actor: z.object({ id: ZUuid, email: z.string(), nickname: z.string().nullable() }).nullable(),
   action: ZAuditAction,
   entityType: ZAuditEntityType,
   entityId: z.string(),
@@ -136,7 +136,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditLogQuery = ZPageQuery.extend({
   entityType: ZAuditEntityType.optional(),
   entityId: z.string().trim().min(1).max(200).optional(),
-  actorUserId: z.uuid().optional(),
+  actorUserId: ZUuid.optional(),
 });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
 
@@ -155,7 +155,7 @@ export const ZConsoleProductListQuery = ZProductListQuery.extend({
   ids: z
     .string()
     .transform((value) => value.split(','))
-    .pipe(z.array(z.uuid()).max(MAX_PRODUCT_IDS))
+    .pipe(z.array(ZUuid).max(MAX_PRODUCT_IDS))
     .optional(),
 });
 export type TConsoleProductListQuery = z.infer<typeof ZConsoleProductListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZQueryBoolean } from './catalog.ts';
-import { ZMoney, ZPageQuery, ZRequestedCents } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZRequestedCents, ZUuid } from './envelope.ts';
 import { errorCatalogue } from './errors.ts';
 import { hasNoInvisibleCharacters } from './invisible-characters.ts';
 
@@ -49,7 +49,7 @@ export const ZCreateDepositRequest = z.strictObject({
    * Pay with a saved method instead of a checkout: a /v1/cards id for `card`, a /v1/tilia/payment-methods id for
    * `tilia` (crypto has none). The deposit is then confirmed asynchronously; poll GET /v1/deposits/:id.
    */
-  paymentMethodId: z.uuid().optional(),
+  paymentMethodId: ZUuid.optional(),
 });
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 

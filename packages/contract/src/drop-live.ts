@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid } from './envelope.ts';
 import { dropLiveRoundStates, type TDropLiveCountsShape } from './drop-live-rules.ts';
 import { ZDropStatus } from './drops.ts';
 
@@ -8,13 +9,13 @@ import { ZDropStatus } from './drops.ts';
  * drop view's own (`GET /v1/drops/{id}`: the same rounds, sold counts, sold-out state and gift packs given).
  */
 export const ZDropLiveCounts = z.object({
-  dropId: z.uuid(),
+  dropId: ZUuid,
   status: ZDropStatus,
   isSoldOut: z.boolean(),
   counts: z.object({ dropCount: z.number().int(), soldCount: z.number().int() }),
   rounds: z.array(
     z.object({
-      id: z.uuid(),
+      id: ZUuid,
       round: z.number().int(),
       soldCount: z.number().int(),
       leftCount: z.number().int(),

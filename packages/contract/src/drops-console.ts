@@ -3,7 +3,7 @@ import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
 import { MAX_DROP_PACKS } from './drop-rules.ts';
 import { ZDropStatus, ZGiftRound, ZPassGuarantee } from './drops.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZUuid } from './envelope.ts';
 
 /** What operators send to schedule a drop, and what the console shows of one (brand managers: their brands only). */
 
@@ -39,7 +39,7 @@ export const dropMessages = {
  * that many of them; after it, whatever they left goes on sale to everyone.
  */
 export const ZPassGuaranteeRequest = z.strictObject({
-  passId: z.uuid(),
+  passId: ZUuid,
   packsPerHolder: z
     .number({ error: dropMessages.packsPerHolder })
     .int({ error: dropMessages.packsPerHolder })
@@ -116,7 +116,7 @@ export const ZDropRoundRequest = z.strictObject({
   /** null: open to everyone. */
   whitelist: ZDropWhitelistRequest.nullable(),
   /** Holders only (issue 18): a pass of the drop's brand that buyers must hold; null for everyone. */
-  requiredPassId: z.uuid().nullable().optional(),
+  requiredPassId: ZUuid.nullable().optional(),
   /** Guaranteed packs for holders of a pass in a round open to everyone; null for none. */
   passGuarantee: ZPassGuaranteeRequest.nullable().optional(),
 });
@@ -136,7 +136,7 @@ export const ZGiftRoundRequest = z.strictObject({
 export type TGiftRoundRequest = z.infer<typeof ZGiftRoundRequest>;
 
 export const ZDropContentRequest = z.strictObject({
-  productId: z.uuid(),
+  productId: ZUuid,
   editionCount: z
     .number({ error: dropMessages.editionCount })
     .int({ error: dropMessages.editionCount })
@@ -181,7 +181,7 @@ export function dropScheduleIssues(drop: TDropSchedule): { path: (string | numbe
 /** `POST /v1/console/drops` and `PUT /v1/console/drops/{id}` (drafts only): the whole drop. */
 export const ZConsoleDropRequest = z
   .strictObject({
-    brandId: z.uuid(),
+    brandId: ZUuid,
     name: ZName,
     description: z
       .string()
@@ -242,7 +242,7 @@ export const ZConsoleDropRequest = z
 export type TConsoleDropRequest = z.infer<typeof ZConsoleDropRequest>;
 
 export const ZConsoleDrop = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   brand: ZBrandSummary,
   name: z.string(),
   description: z.string().nullable(),
@@ -253,7 +253,7 @@ export const ZConsoleDrop = z.object({
   editionsPerPack: z.number().int(),
   contents: z.array(
     z.object({
-      productId: z.uuid(),
+      productId: ZUuid,
       productName: z.string(),
       rarity: ZRarity,
       editionCount: z.number().int(),
@@ -263,7 +263,7 @@ export const ZConsoleDrop = z.object({
   ),
   rounds: z.array(
     z.object({
-      id: z.uuid(),
+      id: ZUuid,
       round: z.number().int(),
       saleBeginAt: z.iso.datetime(),
       saleEndAt: z.iso.datetime(),
@@ -277,7 +277,7 @@ export const ZConsoleDrop = z.object({
       /** Held for an order waiting for payment: sold if it is paid, back on sale if its hold ends. */
       heldCount: z.number().int(),
       whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
-      requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+      requiredPass: z.object({ id: ZUuid, name: z.string() }).nullable(),
       passGuarantee: ZPassGuarantee.nullable(),
       /** A raffle round: `GET .../rounds/{round}/raffle` has it (404 RAFFLE_NOT_FOUND otherwise). */
       isRaffle: z.boolean(),
@@ -308,7 +308,7 @@ export type TConsoleDrop = z.infer<typeof ZConsoleDrop>;
 /** `GET /v1/console/drops`: newest first, by publication status and brand (brand managers: their brands only). */
 export const ZConsoleDropsQuery = ZPageQuery.extend({
   status: ZDropPublicationStatus.optional(),
-  brandId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
   /** Only drops with a gift round (the console's grant fields pick a drop's gift packs from these). */
   hasGiftRound: ZQueryBoolean.optional(),
   /** Drops whose name holds this text (case-insensitive): a grant's gift drop is searched past a page. */

@@ -3,14 +3,14 @@ import { ZClaimLogHead } from './claim-log.ts';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
 import { ZDropReminder } from './drop-reminders.ts';
 import { dropStatuses } from './drop-rules.ts';
-import { ZMoney, ZPageQuery, ZQueryNumber } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZQueryNumber, ZUuid } from './envelope.ts';
 
 /** Drops and their sale rounds (spec sections 2, 3 and 4): the shapes the API answers; the rules are in drop-rules.ts. */
 
 export const ZDropStatus = z.enum(dropStatuses);
 
 export const ZWhitelist = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   /** A list of people by email (holders of a pass will be a second kind once passes exist). */
   kind: z.enum(['LIST']),
@@ -24,7 +24,7 @@ export type TWhitelist = z.infer<typeof ZWhitelist>;
  * `packsPerHolder` of them; then what is left goes on sale to everyone.
  */
 export const ZPassGuarantee = z.object({
-  pass: z.object({ id: z.uuid(), name: z.string() }),
+  pass: z.object({ id: ZUuid, name: z.string() }),
   packsPerHolder: z.number().int(),
   packCount: z.number().int(),
   /** As set in the console; `endsAt` is the opening plus these, or the round's end if that comes first. */
@@ -35,7 +35,7 @@ export type TPassGuarantee = z.infer<typeof ZPassGuarantee>;
 
 /** Spec section 3's sale policy: one round of a drop. */
 export const ZSalePolicy = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   round: z.number().int(),
   saleBeginAt: z.iso.datetime(),
   saleEndAt: z.iso.datetime(),
@@ -50,7 +50,7 @@ export const ZSalePolicy = z.object({
   /** Empty when the round is open to everyone. */
   whitelists: z.array(ZWhitelist),
   /** Holders only (issue 18): the pass a buyer must hold, valid at the time, to buy in this round; null for everyone. */
-  requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  requiredPass: z.object({ id: ZUuid, name: z.string() }).nullable(),
   /** Packs held back for holders of a pass for a while, in a round open to everyone; null for none. */
   passGuarantee: ZPassGuarantee.nullable(),
   /**
@@ -71,7 +71,7 @@ export type TSalePolicy = z.infer<typeof ZSalePolicy>;
  * sale's alone. Its packs are numbered after the sale rounds' (`beginIssuedPackNumber`..`endIssuedPackNumber`).
  */
 export const ZGiftRound = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   /** Numbered after the sale rounds; a gift pack and its order name it. */
   round: z.number().int(),
   packCount: z.number().int(),
@@ -85,7 +85,7 @@ export type TGiftRound = z.infer<typeof ZGiftRound>;
 /** One product of a drop's packs, with how many of its editions the drop holds. */
 export const ZDropContent = z.object({
   product: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     name: z.string(),
     rarity: ZRarity,
     imageThumbnailUrl: z.string(),
@@ -122,7 +122,7 @@ export const ZDropViewer = z.object({
 export type TDropViewer = z.infer<typeof ZDropViewer>;
 
 export const ZDrop = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   brand: ZBrandSummary,
   name: z.string(),
   description: z.string().nullable(),
@@ -156,20 +156,20 @@ export type TDrop = z.infer<typeof ZDrop>;
  * past any drop's rounds, so a number PostgreSQL's integer cannot hold is refused here, not by the database.
  */
 export const ZDropRoundParams = z.object({
-  dropId: z.uuid(),
+  dropId: ZUuid,
   round: ZQueryNumber(z.coerce.number().int().min(1).max(10_000)),
 });
 
 /** `GET /v1/drops?status=NEXT|AVAILABLE|COMPLETED`: NONE drops are never listed. */
 export const ZDropsQuery = ZPageQuery.extend({
   status: z.enum(['NEXT', 'AVAILABLE', 'COMPLETED']).optional(),
-  brandId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
 });
 export type TDropsQuery = z.infer<typeof ZDropsQuery>;
 
 /** `GET /v1/drops/{id}/provenance`: the seed and the pack contents appear once the drop is COMPLETED. */
 export const ZDropProvenance = z.object({
-  dropId: z.uuid(),
+  dropId: ZUuid,
   algorithm: z.literal('sha256-v1'),
   commitment: z.string(),
   editionsPerPack: z.number().int(),
@@ -182,7 +182,7 @@ export const ZDropProvenance = z.object({
     .array(
       z.object({
         number: z.number().int(),
-        items: z.array(z.object({ productId: z.uuid(), serialNumber: z.number().int() })),
+        items: z.array(z.object({ productId: ZUuid, serialNumber: z.number().int() })),
       }),
     )
     .nullable(),

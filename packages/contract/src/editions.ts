@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZActivityKind, ZBrandSummary, ZRarity } from './catalog.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { evmAddressRefinement } from './bank-details.ts';
 import { editionStates } from './edition-moves.ts';
 import { ZEditionType } from './orders.ts';
@@ -16,7 +16,7 @@ export const ZEditionState = z.enum(editionStates);
 export const ZTokenId = z.string().regex(/^\d+$/);
 
 export const ZEdition = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   serialNumber: z.number().int(),
   /** The product's edition size ("#12 / 500"), or null when the product is open-ended. */
   editionSize: z.number().int().nullable(),
@@ -32,7 +32,7 @@ export const ZEdition = z.object({
    */
   imageUrl: z.string(),
   product: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     name: z.string(),
     rarity: ZRarity,
     imageUrl: z.string(),
@@ -41,11 +41,11 @@ export const ZEdition = z.object({
     animationUrl: z.string().nullable(),
   }),
   brand: ZBrandSummary,
-  collection: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  collection: z.object({ id: ZUuid, name: z.string() }).nullable(),
   contractAddress: z.string(),
   tokenId: ZTokenId,
   /** Its owner by public nickname; null once it has left the collection (exported, burned). */
-  owner: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
+  owner: z.object({ id: ZUuid, nickname: z.string().nullable() }).nullable(),
   createdAt: z.string(),
 });
 export type TEdition = z.infer<typeof ZEdition>;
@@ -57,7 +57,7 @@ export const ZEditionDetail = ZEdition.extend({
    * once the base's collection or brand is no longer public (the base's own page is then not found, but POST
    * /v1/figure-base-collections/{id}/unequip still takes it off). Null otherwise, and for anyone else and visitors.
    */
-  figureBaseId: z.uuid().nullable(),
+  figureBaseId: ZUuid.nullable(),
   /**
    * Its collection's page (`/collections/{id}`, with the collection's figure bases) is public: the collection and its
    * brand are published. False when it has no collection.
@@ -76,9 +76,9 @@ export type TEditionDetail = z.infer<typeof ZEditionDetail>;
 /** One line of an edition's history, oldest first: what happened, who did it, and the other side when there is one. */
 export const ZEditionHistoryEntry = z.object({
   /** Null for the minting, which is the edition's own record rather than an activity row. */
-  id: z.uuid().nullable(),
+  id: ZUuid.nullable(),
   kind: ZActivityKind,
-  actor: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
+  actor: z.object({ id: ZUuid, nickname: z.string().nullable() }).nullable(),
   /** The wallet address an export went to. */
   counterpartAddress: z.string().nullable(),
   createdAt: z.string(),
@@ -123,7 +123,7 @@ export type TFavoriteTargetType = (typeof favoriteTargetTypes)[number];
 /** POST /v1/favorites. */
 export const ZFavoriteRequest = z.strictObject({
   targetType: z.enum(favoriteTargetTypes),
-  targetId: z.uuid(),
+  targetId: ZUuid,
 });
 export type TFavoriteRequest = z.infer<typeof ZFavoriteRequest>;
 
@@ -131,15 +131,15 @@ export type TFavoriteRequest = z.infer<typeof ZFavoriteRequest>;
  * GET /v1/favorites/my: my favorites a page at a time; with `targetId`, only that one (none or one item), which is how
  * a product or NFT page knows whether its heart is filled without reading every page of them.
  */
-export const ZMyFavoritesQuery = ZPageQuery.extend({ targetId: z.uuid().optional() });
+export const ZMyFavoritesQuery = ZPageQuery.extend({ targetId: ZUuid.optional() });
 export type TMyFavoritesQuery = z.infer<typeof ZMyFavoritesQuery>;
 
 /** A favorite as the collector's and the public lists show it: the product always, the edition when it is one. */
 export const ZFavorite = z.object({
   targetType: z.enum(favoriteTargetTypes),
-  targetId: z.uuid(),
+  targetId: ZUuid,
   product: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     name: z.string(),
     rarity: ZRarity,
     imageThumbnailUrl: z.string(),
@@ -150,7 +150,7 @@ export const ZFavorite = z.object({
   /** An edition favorite's token, with its state: one fused away (BURNED) or exported stays a favorite, and says so. */
   edition: z
     .object({
-      id: z.uuid(),
+      id: ZUuid,
       serialNumber: z.number().int(),
       tokenId: ZTokenId,
       state: ZEditionState,
@@ -168,8 +168,8 @@ export type TMyCollectionSort = (typeof myCollectionSorts)[number];
 
 /** GET /v1/editions: my collection, a page at a time, grouped by brand, with optional filters. */
 export const ZMyCollectionQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
-  collectionId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
+  collectionId: ZUuid.optional(),
   rarity: ZRarity.optional(),
   sort: z.enum(myCollectionSorts).default('newest'),
 });

@@ -12,6 +12,14 @@ export const ZErrorBody = z.object({
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
+/**
+ * An id: a UUID, in any case (RFC 9562 reads them so, and so does PostgreSQL's uuid type), read in lower case as
+ * PostgreSQL answers them, so a module that keys a request's ids by the database's answer finds them (session 79's
+ * hunt: a product id in capitals in a drop's contents was a 500). Paths and queries are lowered before validation
+ * (http/lower-case-ids.ts); bodies are lowered here, field by field, where an id is expected.
+ */
+export const ZUuid = z.uuid().toLowerCase();
+
 /** A number as people write one: digits, a sign, a decimal point. */
 const decimalNotation = /^-?\d+(\.\d+)?$/;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { catalogMessages, ZBrandSummary, ZRarity } from './catalog.ts';
 import { rarityLabel, type TRarity } from './catalog-vocabulary.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { ZEdition } from './editions.ts';
 
 /**
@@ -51,35 +51,35 @@ export const figureBaseSlotMessages = {
  * anything from the collection.
  */
 export const ZFigureBaseSlotFit = z.object({
-  productId: z.uuid().nullable(),
+  productId: ZUuid.nullable(),
   rarity: ZRarity.nullable(),
 });
 export type TFigureBaseSlotFit = z.infer<typeof ZFigureBaseSlotFit>;
 
 export const ZFigureBaseSlot = ZFigureBaseSlotFit.extend({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   /**
    * The product the slot asks for, by name, when it asks for one; null outside the console while the catalogue does
    * not show that product (a draft), though productId names it.
    */
-  product: z.object({ id: z.uuid(), name: z.string(), imageThumbnailUrl: z.string() }).nullable(),
+  product: z.object({ id: ZUuid, name: z.string(), imageThumbnailUrl: z.string() }).nullable(),
 });
 export type TFigureBaseSlot = z.infer<typeof ZFigureBaseSlot>;
 
 /** A figure base as the console and the list show it. */
 export const ZFigureBase = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
   brand: ZBrandSummary,
-  collection: z.object({ id: z.uuid(), name: z.string() }),
+  collection: z.object({ id: ZUuid, name: z.string() }),
   slots: z.array(ZFigureBaseSlot),
   /** How many slots the caller has filled (0 when signed out). */
   equippedCount: z.number().int(),
   /** Which slots the caller has filled (none when signed out): a slot an edition fits may be taken already. */
-  filledSlotIds: z.array(z.uuid()),
+  filledSlotIds: z.array(ZUuid),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -90,23 +90,23 @@ export type TFigureBase = z.infer<typeof ZFigureBase>;
  * of the collection that fit a slot (with the slots each fits), to choose from. Signed out, both are empty.
  */
 export const ZFigureBaseDetail = ZFigureBase.extend({
-  placements: z.array(z.object({ slotId: z.uuid(), edition: ZEdition })),
-  candidates: z.array(z.object({ edition: ZEdition, slotIds: z.array(z.uuid()) })),
+  placements: z.array(z.object({ slotId: ZUuid, edition: ZEdition })),
+  candidates: z.array(z.object({ edition: ZEdition, slotIds: z.array(ZUuid) })),
 });
 export type TFigureBaseDetail = z.infer<typeof ZFigureBaseDetail>;
 
 export const ZFigureBaseListQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
-  collectionId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
+  collectionId: ZUuid.optional(),
 });
 export type TFigureBaseListQuery = z.infer<typeof ZFigureBaseListQuery>;
 
 /** POST /v1/figure-base-collections/{id}/equip: put my edition into a slot of the base. */
-export const ZEquipRequest = z.strictObject({ editionId: z.uuid(), slotId: z.uuid() });
+export const ZEquipRequest = z.strictObject({ editionId: ZUuid, slotId: ZUuid });
 export type TEquipRequest = z.infer<typeof ZEquipRequest>;
 
 /** POST /v1/figure-base-collections/{id}/unequip: take my edition off the base. */
-export const ZUnequipRequest = z.strictObject({ editionId: z.uuid() });
+export const ZUnequipRequest = z.strictObject({ editionId: ZUuid });
 export type TUnequipRequest = z.infer<typeof ZUnequipRequest>;
 
 // ----------------------------------------------------------------------------------------------------- console
@@ -114,7 +114,7 @@ export type TUnequipRequest = z.infer<typeof ZUnequipRequest>;
 /** A slot as the console sends it: with `id` an existing slot (renamed, or its fit changed), without one a new slot. */
 export const ZFigureBaseSlotInput = z.strictObject({
   ...ZFigureBaseSlotFit.shape,
-  id: z.uuid().optional(),
+  id: ZUuid.optional(),
   name: z.string({ error: figureBaseMessages.slotName }).trim().min(1, { error: figureBaseMessages.slotName }).max(60, {
     error: figureBaseMessages.slotName,
   }),
@@ -146,7 +146,7 @@ const figureBaseFields = {
 };
 
 export const ZCreateFigureBaseRequest = z.strictObject({
-  collectionId: z.uuid(),
+  collectionId: ZUuid,
   name: figureBaseFields.name,
   description: figureBaseFields.description.default(null),
   imageUrl: figureBaseFields.imageUrl.default(null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZPublicationStatus, ZRarity } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { ZEditionType } from './orders.ts';
 
 /**
@@ -39,7 +39,7 @@ export type TFusionRuleKind = (typeof fusionRuleKinds)[number];
  * can follow the slot there; false for one the public does not see (unpublished since the fusion was), whose name is
  * then withheld too.
  */
-const ZFusionRuleTarget = z.object({ id: z.uuid(), name: z.string(), isPublic: z.boolean() });
+const ZFusionRuleTarget = z.object({ id: ZUuid, name: z.string(), isPublic: z.boolean() });
 
 /** What a slot asks for, as shown: a product, any edition of a rarity, of a collection, or with a trait value. */
 export const ZFusionSlotRule = z.discriminatedUnion('kind', [
@@ -51,7 +51,7 @@ export const ZFusionSlotRule = z.discriminatedUnion('kind', [
 export type TFusionSlotRule = z.infer<typeof ZFusionSlotRule>;
 
 export const ZFusionSlot = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   /** 1, 2, 3… in the fusion's order. */
   position: z.number().int(),
   name: z.string(),
@@ -68,7 +68,7 @@ export type TFusionSlot = z.infer<typeof ZFusionSlot>;
 
 /** The product a fusion makes. */
 const ZFusionResultProduct = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   rarity: ZRarity,
   imageUrl: z.string(),
@@ -89,9 +89,9 @@ export type TFusionResult = z.infer<typeof ZFusionResult>;
 
 /** A fusion in the list: `GET /v1/fusions`. */
 export const ZFusionSummary = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   brand: ZBrandSummary,
-  category: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  category: z.object({ id: ZUuid, name: z.string() }).nullable(),
   name: z.string(),
   imageUrl: z.string(),
   beginAt: z.iso.datetime(),
@@ -122,8 +122,8 @@ export const ZFusion = ZFusionSummary.extend({
 export type TFusion = z.infer<typeof ZFusion>;
 
 export const ZFusionListQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
-  categoryId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
+  categoryId: ZUuid.optional(),
   /** By the schedule, except that a fusion whose results are all made lists as ended, not available. */
   status: ZFusionStatus.optional(),
 });
@@ -135,11 +135,11 @@ export type TFusionProtection = (typeof fusionProtections)[number];
 
 /** One of the caller's editions that fits a slot: `GET /v1/fusions/{id}/slots/{slotId}/materials`. */
 export const ZFusionMaterial = z.object({
-  editionId: z.uuid(),
+  editionId: ZUuid,
   serialNumber: z.number().int(),
   editionSize: z.number().int().nullable(),
   product: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     name: z.string(),
     rarity: ZRarity,
     imageThumbnailUrl: z.string(),
@@ -159,7 +159,7 @@ export const ZFusionMaterialQuery = ZPageQuery.extend({ size: ZPageQuery.shape.s
 /** `POST /v1/fusions/{id}/fuse` (with an Idempotency-Key): the editions chosen for every slot. */
 export const ZFuseRequest = z.strictObject({
   slots: z
-    .array(z.strictObject({ slotId: z.uuid(), editionIds: z.array(z.uuid()).min(1).max(MAX_SLOT_MATERIALS) }))
+    .array(z.strictObject({ slotId: ZUuid, editionIds: z.array(ZUuid).min(1).max(MAX_SLOT_MATERIALS) }))
     .min(1)
     .max(MAX_FUSION_SLOTS),
 });
@@ -167,11 +167,11 @@ export type TFuseRequest = z.infer<typeof ZFuseRequest>;
 
 /** What a fusion made: the new edition, and the editions burned for it. */
 export const ZFusionRun = z.object({
-  id: z.uuid(),
-  fusionId: z.uuid(),
+  id: ZUuid,
+  fusionId: ZUuid,
   status: z.literal('SUCCESSFUL'),
   edition: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     serialNumber: z.number().int(),
     editionSize: z.number().int().nullable(),
     /** GENERATIVE: minted with its own artwork, which the reveal shows in place of the product's (editionArtworkUrl). */
@@ -181,7 +181,7 @@ export const ZFusionRun = z.object({
     tokenId: z.string(),
     product: ZFusionResultProduct,
   }),
-  burned: z.array(z.object({ editionId: z.uuid(), serialNumber: z.number().int(), productName: z.string() })),
+  burned: z.array(z.object({ editionId: ZUuid, serialNumber: z.number().int(), productName: z.string() })),
   createdAt: z.iso.datetime(),
 });
 export type TFusionRun = z.infer<typeof ZFusionRun>;
@@ -203,9 +203,9 @@ export const fusionMessages = {
 
 /** A slot's rule as the console sends it. */
 export const ZFusionSlotRuleRequest = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('PRODUCT'), productId: z.uuid() }),
+  z.strictObject({ kind: z.literal('PRODUCT'), productId: ZUuid }),
   z.strictObject({ kind: z.literal('RARITY'), rarity: ZRarity }),
-  z.strictObject({ kind: z.literal('COLLECTION'), collectionId: z.uuid() }),
+  z.strictObject({ kind: z.literal('COLLECTION'), collectionId: ZUuid }),
   z.strictObject({
     kind: z.literal('TRAIT'),
     traitType: z.string().trim().min(1, { error: fusionMessages.trait }).max(60),
@@ -220,14 +220,14 @@ export type TFusionSlotRuleRequest = z.infer<typeof ZFusionSlotRuleRequest>;
  */
 export const ZConsoleFusionRequest = z
   .strictObject({
-    brandId: z.uuid(),
-    categoryId: z.uuid().nullable(),
+    brandId: ZUuid,
+    categoryId: ZUuid.nullable(),
     name: ZName,
     description: z.string().trim().max(2000).default(''),
     imageUrl: ZImageUrl,
     beginAt: ZConsoleTime,
     endAt: ZConsoleTime,
-    resultProductId: z.uuid(),
+    resultProductId: ZUuid,
     resultSupply: z
       .number({ error: fusionMessages.supply })
       .int({ error: fusionMessages.supply })
@@ -271,7 +271,7 @@ export const ZConsoleFusionRequest = z
   });
 export type TConsoleFusionRequest = z.infer<typeof ZConsoleFusionRequest>;
 
-export const ZConsoleFusionListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
+export const ZConsoleFusionListQuery = ZPageQuery.extend({ brandId: ZUuid.optional() });
 
 /** A fusion in the console: the public view, plus how many were made and whether collectors see it. */
 export const ZConsoleFusion = ZFusion.omit({ isReady: true, missingCount: true }).extend({
@@ -288,7 +288,7 @@ export type TConsoleFusion = z.infer<typeof ZConsoleFusion>;
 
 /** `POST /v1/console/fusions/preview`: for each slot's rule, how many editions in collections fit, and a few of them. */
 export const ZFusionPreviewRequest = z.strictObject({
-  brandId: z.uuid(),
+  brandId: ZUuid,
   slots: z
     .array(z.strictObject({ rule: ZFusionSlotRuleRequest }))
     .min(1)
@@ -300,7 +300,7 @@ export const ZFusionPreview = z.object({
     z.object({
       fittingCount: z.number().int(),
       holderCount: z.number().int(),
-      examples: z.array(z.object({ editionId: z.uuid(), productName: z.string(), serialNumber: z.number().int() })),
+      examples: z.array(z.object({ editionId: ZUuid, productName: z.string(), serialNumber: z.number().int() })),
     }),
   ),
 });

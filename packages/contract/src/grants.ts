@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZUuid } from './envelope.ts';
 import { ZTicketGrantCount, ZTicketKindSummary } from './tickets.ts';
 
 /**
@@ -38,16 +38,16 @@ const ZCreditAmount = z
 export const ZGrantRequest = z.discriminatedUnion('kind', [
   /** `amount` in CYP minor units. */
   z.strictObject({ kind: z.literal('CREDIT'), amount: ZCreditAmount }),
-  z.strictObject({ kind: z.literal('TICKETS'), ticketKindId: z.uuid(), count: ZTicketGrantCount }),
-  z.strictObject({ kind: z.literal('PASS'), passId: z.uuid() }),
-  z.strictObject({ kind: z.literal('EDITION'), editionPoolId: z.uuid() }),
+  z.strictObject({ kind: z.literal('TICKETS'), ticketKindId: ZUuid, count: ZTicketGrantCount }),
+  z.strictObject({ kind: z.literal('PASS'), passId: ZUuid }),
+  z.strictObject({ kind: z.literal('EDITION'), editionPoolId: ZUuid }),
   /** A pack of the drop's gift round: `giftRoundId` is the round's id (GRANT_ITEM_NOT_FOUND unless it is `dropId`'s). */
-  z.strictObject({ kind: z.literal('PACK'), dropId: z.uuid(), giftRoundId: z.uuid() }),
+  z.strictObject({ kind: z.literal('PACK'), dropId: ZUuid, giftRoundId: ZUuid }),
 ]);
 export type TGrantRequest = z.infer<typeof ZGrantRequest>;
 
 const ZGrantProduct = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   rarity: ZRarity,
   imageThumbnailUrl: z.string(),
@@ -65,19 +65,19 @@ export const ZGrant = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('PASS'),
     description: z.string(),
-    pass: z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string() }),
+    pass: z.object({ id: ZUuid, name: z.string(), imageUrl: z.string() }),
   }),
   z.object({
     kind: z.literal('EDITION'),
     description: z.string(),
-    editionPool: z.object({ id: z.uuid(), product: ZGrantProduct }),
+    editionPool: z.object({ id: ZUuid, product: ZGrantProduct }),
   }),
   /** `description`: "a pack of Neon Tides". */
   z.object({
     kind: z.literal('PACK'),
     description: z.string(),
-    drop: z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string(), editionsPerPack: z.number().int() }),
-    giftRound: z.object({ id: z.uuid() }),
+    drop: z.object({ id: ZUuid, name: z.string(), imageUrl: z.string(), editionsPerPack: z.number().int() }),
+    giftRound: z.object({ id: ZUuid }),
   }),
 ]);
 export type TGrant = z.infer<typeof ZGrant>;
@@ -92,13 +92,13 @@ export type TGrantDeliveryStatus = (typeof grantDeliveryStatuses)[number];
 
 /** One grant that reached (or ran out before reaching) one person. */
 export const ZGrantDelivery = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   status: z.enum(grantDeliveryStatuses),
   grant: ZGrant,
   /** The edition given (an EDITION grant that was delivered), to open its page. */
-  edition: z.object({ id: z.uuid(), serialNumber: z.number().int() }).nullable(),
+  edition: z.object({ id: ZUuid, serialNumber: z.number().int() }).nullable(),
   /** The pack given (a PACK grant that was delivered), sealed until its owner opens it, and its GIFT order. */
-  pack: z.object({ id: z.uuid(), number: z.number().int(), orderId: z.uuid(), isOpened: z.boolean() }).nullable(),
+  pack: z.object({ id: ZUuid, number: z.number().int(), orderId: ZUuid, isOpened: z.boolean() }).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TGrantDelivery = z.infer<typeof ZGrantDelivery>;
@@ -107,8 +107,8 @@ export type TGrantDelivery = z.infer<typeof ZGrantDelivery>;
 
 /** `POST /v1/console/edition-pools`: mints `size` editions of a published product of the brand, to be granted. */
 export const ZEditionPoolRequest = z.strictObject({
-  brandId: z.uuid(),
-  productId: z.uuid(),
+  brandId: ZUuid,
+  productId: ZUuid,
   size: z
     .number({ error: grantMessages.poolSize })
     .int({ error: grantMessages.poolSize })
@@ -118,7 +118,7 @@ export const ZEditionPoolRequest = z.strictObject({
 export type TEditionPoolRequest = z.infer<typeof ZEditionPoolRequest>;
 
 export const ZEditionPool = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   brand: ZBrandSummary,
   product: ZGrantProduct,
   size: z.number().int(),
@@ -129,7 +129,7 @@ export const ZEditionPool = z.object({
 export type TEditionPool = z.infer<typeof ZEditionPool>;
 
 export const ZEditionPoolListQuery = ZPageQuery.extend({
-  brandId: z.uuid().optional(),
+  brandId: ZUuid.optional(),
   /** Pools whose product's name holds this text (case-insensitive): a grant's pool is searched past a page. */
   q: z.string().trim().max(120).optional(),
 });

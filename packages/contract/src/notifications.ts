@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid } from './envelope.ts';
 
 /**
  * The one notification mechanism (spec section 4): purchases, tickets, passes, fusion, airdrops and redeems each write
@@ -24,7 +25,7 @@ export const notificationStages = ['PENDING', 'SUCCESSFUL', 'FAILED', 'TIMED_OUT
 export type TNotificationStage = (typeof notificationStages)[number];
 
 export const ZNotification = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   kind: z.enum(notificationKinds),
   stage: z.enum(notificationStages),
   title: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { rarityRank, type TRarity } from './catalog-vocabulary.ts';
 import { ZHeldPayment } from './deposits.ts';
-import { ZMoney, ZQueryNumber } from './envelope.ts';
+import { ZMoney, ZQueryNumber, ZUuid } from './envelope.ts';
 import { ZReceipt } from './wallet.ts';
 
 /** Orders, packs and what they hold (spec sections 2, 3, 4, 7 and 9). */
@@ -99,9 +99,9 @@ const quantityMessage = `Choose a quantity from 1 to ${MAX_ORDER_QUANTITY}.`;
 /** Exactly one of dropId, passId and ticketKindId: what the order buys. */
 export const ZOrderFeeQuery = z
   .object({
-    dropId: z.uuid().optional(),
-    passId: z.uuid().optional(),
-    ticketKindId: z.uuid().optional(),
+    dropId: ZUuid.optional(),
+    passId: ZUuid.optional(),
+    ticketKindId: ZUuid.optional(),
     quantity: ZQueryNumber(
       z.coerce
         .number({ error: quantityMessage })
@@ -118,9 +118,9 @@ export type TOrderFeeQuery = z.infer<typeof ZOrderFeeQuery>;
 /** `GET /v1/orders/fee`: what the purchase popup shows before paying. */
 export const ZOrderFee = z.object({
   itemKind: z.enum(orderItemKinds),
-  itemId: z.uuid(),
+  itemId: ZUuid,
   /** Packs: the drop and the round on sale now; null for passes and tickets. */
-  dropId: z.uuid().nullable(),
+  dropId: ZUuid.nullable(),
   round: z.number().int().nullable(),
   quantity: z.number().int(),
   unitPrice: ZMoney,
@@ -163,26 +163,26 @@ const orderLine = {
 
 /** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, a pass, or tickets. */
 export const ZCreateOrderRequest = z.union([
-  z.strictObject({ dropId: z.uuid(), ...orderLine }),
-  z.strictObject({ passId: z.uuid(), ...orderLine }),
-  z.strictObject({ ticketKindId: z.uuid(), ...orderLine }),
+  z.strictObject({ dropId: ZUuid, ...orderLine }),
+  z.strictObject({ passId: ZUuid, ...orderLine }),
+  z.strictObject({ ticketKindId: ZUuid, ...orderLine }),
 ]);
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
 export const ZCreatedOrder = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   status: ZOrderStatus,
   /** Card and Tilia: the provider's checkout to send the person to; null for balance payments. */
   checkoutUrl: z.string().nullable(),
 });
 export type TCreatedOrder = z.infer<typeof ZCreatedOrder>;
 
-export const ZOrderDrop = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string(), brand: ZBrandSummary });
+export const ZOrderDrop = z.object({ id: ZUuid, name: z.string(), imageUrl: z.string(), brand: ZBrandSummary });
 
 /** What an order bought, as every page names it: the drop, the pass or the ticket kind, and where it is seen. */
 export const ZOrderItem = z.object({
   kind: z.enum(orderItemKinds),
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   /** Null for a ticket kind drawn without artwork. */
   imageUrl: z.string().nullable(),
@@ -192,7 +192,7 @@ export const ZOrderItem = z.object({
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 
 export const ZOrder = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   status: ZOrderStatus,
   item: ZOrderItem,
   /** Packs: the drop and round; null for passes and tickets. */
@@ -214,7 +214,7 @@ export const ZOrder = z.object({
   heldPayment: ZHeldPayment.nullable(),
   /** Spec section 3's purchase receipt, once the order succeeded; null for a GIFT (nothing was paid). */
   receipt: ZReceipt.nullable(),
-  packIds: z.array(z.uuid()),
+  packIds: z.array(ZUuid),
   /**
    * The order's secret in its drop's claim log (claim-log.ts): the log names the buyer only as
    * claimBuyerHash(buyerSalt, userId), so the buyer, and nobody else, can find their claims in it. Null for orders from
@@ -257,14 +257,14 @@ export function editionArtworkUrl(edition: { type: TEditionType; resourceUri: st
 /** Spec section 3's pack detail: the product (rarity, thumbnail) and the edition (type, resource). */
 export const ZPackItem = z.object({
   product: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     name: z.string(),
     rarity: ZRarity,
     imageThumbnailUrl: z.string(),
     editionSize: z.number().int().nullable(),
   }),
   edition: z.object({
-    id: z.uuid(),
+    id: ZUuid,
     serialNumber: z.number().int(),
     type: ZEditionType,
     resourceUri: z.string().nullable(),
@@ -275,11 +275,11 @@ export const ZPackItem = z.object({
 export type TPackItem = z.infer<typeof ZPackItem>;
 
 export const ZPack = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   number: z.number().int(),
   drop: ZOrderDrop,
   round: z.number().int(),
-  orderId: z.uuid(),
+  orderId: ZUuid,
   isOpened: z.boolean(),
   openedAt: z.iso.datetime().nullable(),
   /** The highest rarity inside, once opened; null while the contents are a surprise. */
@@ -311,5 +311,5 @@ export function topRarity(rarities: readonly TRarity[]): TRarity | null {
 }
 
 /** `GET /v1/orders/{id}/collections`: what an order delivered. */
-export const ZOrderCollections = z.object({ orderId: z.uuid(), status: ZOrderStatus, packs: z.array(ZPack) });
+export const ZOrderCollections = z.object({ orderId: ZUuid, status: ZOrderStatus, packs: z.array(ZPack) });
 export type TOrderCollections = z.infer<typeof ZOrderCollections>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZPublicationStatus } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl } from './catalog-requests.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZUuid } from './envelope.ts';
 
 /**
  * Passes (spec sections 1, 2 and 7; issue 18): a product of its own kind, bought through the same order flow as packs
@@ -53,7 +53,7 @@ export function isPassValidAt(pass: { validFrom: string | Date; validUntil: stri
 
 /** A sale round a pass opens: holders only. */
 export const ZPassRound = z.object({
-  dropId: z.uuid(),
+  dropId: ZUuid,
   dropName: z.string(),
   round: z.number().int(),
   saleBeginAt: z.iso.datetime(),
@@ -62,7 +62,7 @@ export const ZPassRound = z.object({
 export type TPassRound = z.infer<typeof ZPassRound>;
 
 export const ZPass = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   brand: ZBrandSummary,
   name: z.string(),
   description: z.string(),
@@ -101,7 +101,7 @@ export const ZPass = z.object({
 export type TPass = z.infer<typeof ZPass>;
 
 /** `GET /v1/passes`: passes of published brands, newest sale first. */
-export const ZPassListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
+export const ZPassListQuery = ZPageQuery.extend({ brandId: ZUuid.optional() });
 export type TPassListQuery = z.infer<typeof ZPassListQuery>;
 
 /** `GET /v1/passes/my`: the passes I hold, each with how many. */
@@ -111,7 +111,7 @@ export type TMyPasses = z.infer<typeof ZMyPasses>;
 // -------------------------------------------------------------------------------------------------------- console
 
 const passFields = {
-  brandId: z.uuid({ error: passMessages.brand }),
+  brandId: z.uuid({ error: passMessages.brand }).toLowerCase(),
   name: z.string().trim().min(1, 'Give the pass a name.').max(80),
   description: z.string().trim().max(2_000),
   imageUrl: z.string().trim().min(1, 'Choose an image for the pass.').pipe(ZImageUrl),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid } from './envelope.ts';
 import { catalogMessages } from './catalog.ts';
 import { ZImageUrl } from './catalog-requests.ts';
 import { formatNumber } from './money-format.ts';
@@ -39,7 +40,7 @@ export const ZProductArtwork = z.object({ serialNumber: z.number().int(), resour
 export type TProductArtwork = z.infer<typeof ZProductArtwork>;
 
 export const ZProductArtworks = z.object({
-  productId: z.uuid(),
+  productId: ZUuid,
   editionSize: z.number().int().nullable(),
   /** Editions minted or set aside (a published drop's, a fusion's results, an edition pool): the list is fixed once > 0. */
   editionsMade: z.number().int(),

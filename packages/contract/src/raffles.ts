@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBrandSummary } from './catalog.ts';
-import { ZWholeNumber } from './envelope.ts';
+import { ZUuid, ZWholeNumber } from './envelope.ts';
 import {
   RAFFLE_DRAW_ALGORITHM,
   type TRaffleDraw,
@@ -25,9 +25,9 @@ export const ZRaffleSecondDraw = z.object({
 export const raffleTicketsOnLoss = ['KEPT', 'RETURNED'] as const;
 
 const ZRaffleRules = z.object({
-  ticketKind: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  ticketKind: z.object({ id: ZUuid, name: z.string() }).nullable(),
   isFreeForPassHolders: z.boolean(),
-  requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  requiredPass: z.object({ id: ZUuid, name: z.string() }).nullable(),
   ticketsOnLoss: z.enum(raffleTicketsOnLoss),
   purchaseWindowEndsAt: z.iso.datetime(),
 }) satisfies z.ZodType<TRaffleRules>;
@@ -42,8 +42,8 @@ export const ZRaffleMine = z.object({
 
 /** `GET /v1/raffles/{roundId}` (public): the commitment from the opening; the seed, entries and winners from the draw. */
 export const ZRaffleDraw = z.object({
-  roundId: z.uuid(),
-  dropId: z.uuid(),
+  roundId: ZUuid,
+  dropId: ZUuid,
   round: z.number().int().positive(),
   algorithm: z.literal(RAFFLE_DRAW_ALGORITHM),
   commitment: z.string().regex(/^[0-9a-f]{64}$/),
@@ -74,7 +74,7 @@ export const ZSetRaffleRequest = z
     places: ZWholeNumber(1, 1_000_000),
     registrationOpensAt: z.iso.datetime(),
     registrationClosesAt: z.iso.datetime(),
-    ticketKindId: z.uuid().nullable(),
+    ticketKindId: ZUuid.nullable(),
     isFreeForPassHolders: z.boolean(),
     ticketsOnLoss: z.enum(raffleTicketsOnLoss),
     purchaseWindowMinutes: ZWholeNumber(1, 60 * 24 * 30),
@@ -88,20 +88,20 @@ export type TSetRaffleRequest = z.infer<typeof ZSetRaffleRequest>;
 
 /** The console's view of a raffle round: its settings, its commitment and how far it has got. */
 export const ZConsoleRaffle = z.object({
-  roundId: z.uuid(),
-  dropId: z.uuid(),
+  roundId: ZUuid,
+  dropId: ZUuid,
   round: z.number().int().positive(),
   places: z.number().int().positive(),
   registrationOpensAt: z.iso.datetime(),
   registrationClosesAt: z.iso.datetime(),
-  ticketKindId: z.uuid().nullable(),
+  ticketKindId: ZUuid.nullable(),
   /**
    * The entry's kind by name, so the console names it without reading the kind: a brand's manager may not read a
    * marketplace kind by id. `isActive`: an inactive kind is no longer sold, which the console says beside its name.
    * `brand`: the drop's brand, or null for the marketplace's own, which may share its name.
    */
   ticketKind: z
-    .object({ id: z.uuid(), name: z.string(), isActive: z.boolean(), brand: ZBrandSummary.nullable() })
+    .object({ id: ZUuid, name: z.string(), isActive: z.boolean(), brand: ZBrandSummary.nullable() })
     .nullable(),
   isFreeForPassHolders: z.boolean(),
   ticketsOnLoss: z.enum(raffleTicketsOnLoss),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZConsoleOperatorRef } from './console.ts';
 import { ZConsoleTime, ZName } from './catalog-requests.ts';
-import { ZPageQuery } from './envelope.ts';
+import { ZPageQuery, ZUuid } from './envelope.ts';
 import { ZGrant, ZGrantDelivery, ZGrantRequest } from './grants.ts';
 
 /**
@@ -60,7 +60,7 @@ export type TRedeemRequest = z.infer<typeof ZRedeemRequest>;
 
 /** A code I redeemed and what it gave me. */
 export const ZRedemption = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   /** The code as printed, its first twelve characters hidden: `••••-••••-••••-WN8C`. */
   maskedCode: z.string(),
   batchName: z.string(),
@@ -104,7 +104,7 @@ export const ZRedeemBatchRequest = z
 export type TRedeemBatchRequest = z.infer<typeof ZRedeemBatchRequest>;
 
 export const ZConsoleRedeemBatch = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   name: z.string(),
   grant: ZGrant,
   codeCount: z.number().int(),

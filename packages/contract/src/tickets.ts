@@ -3,7 +3,7 @@ import { ZConsoleOperatorRef } from './console.ts';
 import { ZEmail } from './auth.ts';
 import { catalogMessages, ZBrandSummary, ZQueryBoolean } from './catalog.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZUuid } from './envelope.ts';
 import { MAX_ORDER_QUANTITY } from './orders.ts';
 
 /**
@@ -71,7 +71,7 @@ export function ticketCountText(count: number, kindName: string): string {
 }
 
 /** A kind as a movement names it. */
-export const ZTicketKindSummary = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string().nullable() });
+export const ZTicketKindSummary = z.object({ id: ZUuid, name: z.string(), imageUrl: z.string().nullable() });
 export type TTicketKindSummary = z.infer<typeof ZTicketKindSummary>;
 
 export const ZTicketKind = ZTicketKindSummary.extend({
@@ -97,7 +97,7 @@ export type TMyTicket = z.infer<typeof ZMyTicket>;
 
 /** `GET /v1/tickets/my/history`: one grant or spend, newest first. */
 export const ZTicketMovement = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   kind: ZTicketKindSummary,
   /** Positive for tickets added, negative for tickets spent. */
   delta: z.number().int(),
@@ -111,7 +111,7 @@ export const ZTicketMovement = z.object({
 export type TTicketMovement = z.infer<typeof ZTicketMovement>;
 
 /** `GET /v1/tickets`: the kinds on sale, optionally of one brand. */
-export const ZTicketKindListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
+export const ZTicketKindListQuery = ZPageQuery.extend({ brandId: ZUuid.optional() });
 export type TTicketKindListQuery = z.infer<typeof ZTicketKindListQuery>;
 
 // ----------------------------------------------------------------------------------------------------- console
@@ -153,7 +153,7 @@ const ticketKindFields = {
 
 /** `POST /v1/console/ticket-kinds`. A brand manager must name one of their brands; only admins make brandless kinds. */
 export const ZCreateTicketKindRequest = z.strictObject({
-  brandId: z.uuid().nullable().default(null),
+  brandId: ZUuid.nullable().default(null),
   name: ticketKindFields.name,
   description: ticketKindFields.description.default(null),
   imageUrl: ticketKindFields.imageUrl.default(null),
@@ -185,7 +185,7 @@ export const ZTicketGrantCount = z
 export const ZGrantTicketsRequest = z
   .strictObject({
     email: ZEmail.optional(),
-    userId: z.uuid().optional(),
+    userId: ZUuid.optional(),
     count: ZTicketGrantCount,
     note: ZOptionalText(500).default(null),
   })
@@ -202,9 +202,9 @@ export type TGrantTicketsRequest = z.infer<typeof ZGrantTicketsRequest>;
 
 /** What a grant did: who got how many, and how many of the kind they hold now. */
 export const ZConsoleTicketGrant = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   /** email: null for a brand's manager (only an admin turns an id into an address, or names a person by one). */
-  user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
+  user: z.object({ id: ZUuid, email: z.string().nullable(), nickname: z.string().nullable() }),
   kind: ZTicketKindSummary,
   count: z.number().int(),
   holding: z.number().int(),
@@ -218,8 +218,8 @@ export type TConsoleTicketGrant = z.infer<typeof ZConsoleTicketGrant>;
  * person's address is for admins only, as in the grant's own answer.
  */
 export const ZConsoleTicketGrantEntry = z.object({
-  id: z.uuid(),
-  user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
+  id: ZUuid,
+  user: z.object({ id: ZUuid, email: z.string().nullable(), nickname: z.string().nullable() }),
   count: z.number().int(),
   note: z.string().nullable(),
   /** Null for a grant made from the command line, or by an account since deleted. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid } from './envelope.ts';
 import { accountStatuses } from './account-status.ts';
 import { ZEmail, ZMailedLinkKey } from './auth.ts';
 
@@ -10,7 +11,7 @@ export type TDiscordLink = z.infer<typeof ZDiscordLink>;
 
 /** The signed-in user's own record (GET /v1/users/my): every User field of spec section 3. */
 export const ZMyUser = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   email: z.string(),
   nickname: z.string().nullable(),
   photoUrl: z.string().nullable(),
@@ -44,7 +45,7 @@ export type TMyUser = z.infer<typeof ZMyUser>;
 
 /** What anyone may see of another user (GET /v1/users/{id}). */
 export const ZPublicUser = z.object({
-  id: z.uuid(),
+  id: ZUuid,
   nickname: z.string().nullable(),
   photoUrl: z.string().nullable(),
   backgroundUrl: z.string().nullable(),

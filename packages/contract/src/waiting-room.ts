@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZWholeNumber } from './envelope.ts';
+import { ZUuid, ZWholeNumber } from './envelope.ts';
 import {
   DEFAULT_ADMISSION_TOKEN_TTL_SECONDS,
   DEFAULT_WAITING_ROOM_OPENS_MINUTES_BEFORE,
@@ -44,8 +44,8 @@ export type TWaitingRoomViewer = z.infer<typeof ZWaitingRoomViewer>;
 
 /** `GET` and `POST /v1/drops/{dropId}/rounds/{round}/waiting-room`. */
 export const ZWaitingRoom = z.object({
-  dropId: z.uuid(),
-  policyId: z.uuid(),
+  dropId: ZUuid,
+  policyId: ZUuid,
   round: z.number().int(),
   /** false: the round is first come, first served at its opening, with no waiting room (the fields below are null). */
   hasWaitingRoom: z.boolean(),
@@ -79,8 +79,8 @@ export const ZWaitingRoomSettings = z.strictObject({
 export type TWaitingRoomSettings = z.infer<typeof ZWaitingRoomSettings>;
 
 export const ZConsoleWaitingRoom = z.object({
-  dropId: z.uuid(),
-  policyId: z.uuid(),
+  dropId: ZUuid,
+  policyId: ZUuid,
   round: z.number().int(),
   opensMinutesBefore: z.number().int(),
   admitPerMinute: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCurrency, ZCursorQuery, ZMoney } from './envelope.ts';
+import { ZCurrency, ZCursorQuery, ZMoney, ZUuid } from './envelope.ts';
 import { ZConsolePerson } from './withdrawals.ts';
 
 /**
@@ -148,7 +148,7 @@ export type TLedgerCheck = z.infer<typeof ZLedgerCheck>;
 export const ZConsoleLedgerTransactionsQuery = ZCursorQuery.extend({
   kind: z.enum(ledgerTransactionKinds).optional(),
   currency: ZCurrency.optional(),
-  userId: z.uuid().optional(),
+  userId: ZUuid.optional(),
   email: z
     .string()
     .trim()

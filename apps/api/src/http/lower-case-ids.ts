@@ -19,7 +19,7 @@ function withLowerCaseIds(part: unknown): void {
  * PostgreSQL answers ids in lower case, so a lookup keyed by what the database answered missed an id the address
  * spelled in capitals: /v1/editions/01A2… and /v1/drops/01A2… answered 404 while products and brands were found.
  * One rule for every route, before validation: ids in the path and the query are read in lower case. Bodies are left
- * alone (a password may look like an id); a module that keys a body's ids by the database's answer lowers them itself.
+ * alone (a password may look like an id): where a body holds an id, the contract's ZUuid reads it in lower case.
  */
 export function registerLowerCaseIds(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
