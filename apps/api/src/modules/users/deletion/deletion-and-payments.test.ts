@@ -137,6 +137,12 @@ describe('a payment that lands after the deletion', () => {
     t.clock.advance(8 * DAY_MS);
     expect((await completeAccountDeletions(jobDeps())).deleted).toBeGreaterThanOrEqual(1);
     const reportsBefore = t.errorReporter.reports.length;
+    const depositNotices = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.userId, user.userId)))
+        .filter((notice) => notice.kind === 'DEPOSIT')
+        .map((notice) => notice.title);
+    // The expiry was told while the account lived; the payment after its deletion tells nobody.
+    expect(await depositNotices()).toEqual(['Crypto charge expired']);
 
     const hook = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'crypto', {
       id: 'evt_after_deletion_1',
@@ -155,8 +161,7 @@ describe('a payment that lands after the deletion', () => {
     expect(event).toMatchObject({ depositId: deposit.id, reviewReason: 'account_deleted' });
     const [after] = await t.database.db.select().from(deposits).where(eq(deposits.id, deposit.id));
     expect(after!.status).toBe('expired');
-    const notices = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.userId));
-    expect(notices.filter((notice) => notice.kind === 'DEPOSIT')).toEqual([]);
+    expect(await depositNotices()).toEqual(['Crypto charge expired']);
     expect(t.errorReporter.reports.slice(reportsBefore).map((report) => String(report.error))).toEqual([
       expect.stringContaining('held for review (account_deleted)'),
     ]);
