@@ -36,7 +36,7 @@ export async function changePassword(ctx: AppContext, principal: Principal, inpu
     await setPasswordHash(tx, user.id, passwordHash, now);
     await endWhatTheOldPasswordOpened(tx, user.id, 'password_changed', now, principal.sessionId);
   });
-  await deliver(() => ctx.mailer.sendEmail(passwordChangedEmail(ctx.config, user.email)), {
+  await deliver(() => ctx.mailer.sendEmail(passwordChangedEmail(ctx.config, user.email, 'changed')), {
     isRequired: false,
     errorReporter: ctx.errorReporter,
   });

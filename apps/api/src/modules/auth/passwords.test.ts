@@ -173,6 +173,12 @@ describe('reset-password', () => {
     expect(confirm.statusCode).toBe(204);
     expect((await me(user.accessToken)).statusCode).toBe(401);
     expect((await logIn(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    // The owner is told, as after a change from the account page (session 79's hunt: a reset told nobody).
+    const told = await latestMessage(t, user.email);
+    expect(told.subject).toMatch(/password was changed$/);
+    expect(told.text).toContain(
+      'Your password was just reset with the link we sent you, and every device was signed out.',
+    );
 
     const again = await t.app.inject({
       method: 'PATCH',

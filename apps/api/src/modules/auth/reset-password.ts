@@ -5,6 +5,8 @@ import { AppError } from '../../http/app-error.ts';
 import { transitionAccountStatus } from '../users/account-status.ts';
 import { setPasswordHash } from '../users/accounts.ts';
 import { consumeAccountKey, findAccountKeyOwner } from './account-keys.ts';
+import { passwordChangedEmail } from './auth-emails.ts';
+import { deliver } from './deliver.ts';
 import { getUser } from './find-user.ts';
 import { hashPassword, isRecentPassword } from './password-hashing.ts';
 import { endWhatTheOldPasswordOpened } from './password-replaced.ts';
@@ -21,6 +23,7 @@ export async function checkPasswordResetKey(ctx: AppContext, key: string): Promi
 /**
  * Sets a new password with the key from the reset mail (neither the current password nor the one before it) and ends
  * every sign-in. Following the link also proves the address, so a CREATED account counts as verified from here on.
+ * The owner is told by email, as after a change from the account page.
  */
 export async function resetPassword(ctx: AppContext, input: TConfirmPasswordResetRequest): Promise<void> {
   const now = ctx.clock.now();
@@ -33,5 +36,9 @@ export async function resetPassword(ctx: AppContext, input: TConfirmPasswordRese
     await setPasswordHash(tx, userId, passwordHash, now, { emailVerifiedAt: owner.emailVerifiedAt ?? now });
     if (owner.status === 'CREATED') await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
     await endWhatTheOldPasswordOpened(tx, userId, 'password_reset', now);
+  });
+  await deliver(() => ctx.mailer.sendEmail(passwordChangedEmail(ctx.config, owner.email, 'reset')), {
+    isRequired: false,
+    errorReporter: ctx.errorReporter,
   });
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@cypher/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, codeFromLatestSms, enableTwoFactor, signUp, verifiedUser } from '../../testing/auth-helpers.ts';
+import {
+  bearer,
+  codeFromLatestSms,
+  enableTwoFactor,
+  signUp,
+  verifiedUser,
+  latestMessage,
+} from '../../testing/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +55,10 @@ describe('SMS two-factor settings', () => {
     expect(me.phoneEnding).toBe(phone.slice(-4));
     const twice = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: phone });
     expect(twice.json().code).toBe('MFA_ALREADY_ENABLED');
+    // A change to how the account is guarded is told to its owner by email (session 79's hunt).
+    const email = await latestMessage(t, user.email);
+    expect(email.subject).toBe('Two-factor sign-in is on');
+    expect(email.text).toContain('If this was not you, reset your password now and contact support.');
   });
 
   it('turns off with a code sent to the registered phone', async () => {
@@ -61,6 +72,9 @@ describe('SMS two-factor settings', () => {
     const me = await myUser(user.accessToken);
     expect(me.twoFactor.isEnabled).toBe(false);
     expect(me.phoneEnding).toBeNull();
+    const email = await latestMessage(t, user.email);
+    expect(email.subject).toBe('Two-factor sign-in was turned off');
+    expect(email.text).toContain('Two-factor sign-in was turned off: signing in now asks for your password only.');
   });
 
   it('refuses a wrong code and asks for a code only when two-factor is on', async () => {

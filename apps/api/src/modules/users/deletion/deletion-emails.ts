@@ -17,3 +17,19 @@ export function deletionRequestedEmail(brand: EmailBrand, to: string, deletesAt:
     ),
   };
 }
+
+/** Sent when a pending deletion is cancelled: the owner, warned by the request's email, learns it is over. */
+export function deletionCancelledEmail(brand: EmailBrand, to: string): OutgoingEmail {
+  return {
+    to,
+    subject: `Your ${brand.brandName} account will not be deleted`,
+    ...emailLayout(
+      brand,
+      [
+        'The request to delete your account was cancelled: your account, profile and collection stay as they are.',
+        'If this was not you, reset your password now and contact support.',
+      ],
+      { label: 'Go to your account', url: `${brand.publicUrl}/account/security` },
+    ),
+  };
+}

@@ -126,6 +126,10 @@ describe('POST /v1/users/delete-revoke', () => {
       isDeleteRequestedAccount: false,
       deletionScheduledAt: null,
     });
+    // Warned by email of the request, the owner is told by email that it is over (session 79's hunt).
+    const told = await latestMessage(t, user.email);
+    expect(told.subject).toMatch(/account will not be deleted$/);
+    expect(told.text).toContain('The request to delete your account was cancelled');
 
     t.clock.advance(2 * DAY_MS);
     await completeAccountDeletions(jobDeps());
