@@ -133,6 +133,12 @@ export function purchaseStatusPath(orderId: string): string {
 }
 
 /**
+ * The payment page's Withdraw tab: a person's withdrawals and the identity check they need. Withdrawal and identity
+ * notices and emails lead here, and the account deletion's balance blocker.
+ */
+export const withdrawalsPath = '/payment?tab=withdraw';
+
+/**
  * Where a pack opens: the drops page's "My packs" tab with the pack dialog on top (spec section 2 has no pack route).
  * The API links the notification of a pack given as a gift here, and the web its purchase pages.
  */

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { withdrawalsPath } from '@cypher/contract';
 import type { TIdentityEvent } from '../../adapters/identity/identity-provider.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { notify } from '../notifications/notify.ts';
 import { transitionIdentityVerification } from './identity-verification-states.ts';
 import { identityEvents, identityVerifications } from './identity.tables.ts';
 
@@ -38,6 +40,32 @@ export async function applyIdentityEvent(db: Db, event: TIdentityEvent, now: Dat
             now,
             changes: { failureReason: event.data.failureReason ?? 'failed' },
           });
-    return moved ? 'applied' : 'ignored';
+    if (!moved) return 'ignored';
+    // The decision comes from the provider, often long after the person left its page: told in the feed, beside
+    // their withdrawals, which it opens or keeps closed (session 79's hunt: a failed check was found only by chance).
+    await notify(tx, {
+      userId: attempt.userId,
+      kind: 'WITHDRAWAL',
+      ...identityDecisionNotice(event.type === 'identity.verified'),
+      linkPath: withdrawalsPath,
+      referenceId: attempt.id,
+      now,
+      supersedesEarlier: true,
+    });
+    return 'applied';
   });
+}
+
+function identityDecisionNotice(isVerified: boolean) {
+  return isVerified
+    ? {
+        stage: 'SUCCESSFUL' as const,
+        title: 'Identity verified',
+        body: 'Your identity is verified: you can withdraw from your balance.',
+      }
+    : {
+        stage: 'FAILED' as const,
+        title: 'Identity check failed',
+        body: 'We could not verify your identity, so withdrawals stay closed. Open Withdraw to see why and try again.',
+      };
 }

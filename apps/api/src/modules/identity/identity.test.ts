@@ -45,6 +45,16 @@ const sendWebhook = (body: string, signature: string) =>
     headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
     payload: body,
   });
+const feedOf = async (accessToken: string) =>
+  (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(accessToken) })).json().data.items as {
+    kind: string;
+    stage: string;
+    title: string;
+    body: string;
+    linkPath: string;
+    isRead: boolean;
+  }[];
+
 const referenceOf = (verificationUrl: string) => new URL(verificationUrl).pathname.split('/').at(-1)!;
 const event = (
   reference: string,
@@ -131,6 +141,14 @@ describe('withdrawals need a verified identity', () => {
       status: 'failed',
       verification: { id: failedId, status: 'failed', failureReason: 'document_unreadable', verificationUrl: null },
     });
+    // The decision, often long after the provider's page was left, is told beside the withdrawals (session 79's hunt).
+    expect((await feedOf(user.accessToken))[0]).toMatchObject({
+      kind: 'WITHDRAWAL',
+      stage: 'FAILED',
+      title: 'Identity check failed',
+      linkPath: '/payment?tab=withdraw',
+      isRead: false,
+    });
     const refused = await withdraw(user.accessToken);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
@@ -150,6 +168,11 @@ describe('withdrawals need a verified identity', () => {
     expect((await withdraw(user.accessToken)).json().code).toBe('IDENTITY_VERIFICATION_REQUIRED');
 
     await verifyIdentityForTest(t, user.accessToken);
+    expect((await feedOf(user.accessToken))[0]).toMatchObject({
+      stage: 'SUCCESSFUL',
+      title: 'Identity verified',
+      body: 'Your identity is verified: you can withdraw from your balance.',
+    });
     expect((await withdraw(user.accessToken)).statusCode).toBe(201);
     expect((await attemptRow(failedId)).status).toBe('failed');
   });
@@ -181,6 +204,7 @@ describe('POST /v1/webhooks/identity', () => {
     expect((await sendWebhook(body, signature)).json()).toEqual({ data: { received: true } });
     const events = await t.database.db.select().from(identityEvents).where(eq(identityEvents.verificationId, id));
     expect(events).toHaveLength(1);
+    expect((await feedOf(user.accessToken)).map((notice) => notice.title)).toEqual(['Identity check failed']);
     expect(await attemptRow(id)).toMatchObject({ status: 'failed', failureReason: 'name_mismatch' });
 
     // A later, different event cannot move a decided attempt: failed is final (the state table).

@@ -123,4 +123,3 @@ export function withdrawalNotice(row: {
 
 /** Where a wallet notification leads: the deposit's outcome, or the Withdraw tab with its history. */
 export const depositPath = (depositId: string) => `/payment?deposit=${encodeURIComponent(depositId)}`;
-export const withdrawalsPath = '/payment?tab=withdraw';

@@ -1,4 +1,4 @@
-import { errorCatalogue, type TFieldError } from '@cypher/contract';
+import { errorCatalogue, withdrawalsPath, type TFieldError } from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTimeWithZone } from '../../lib/format.ts';
 import type { ProfileImageKind } from './api/upload-profile-image.ts';
@@ -88,7 +88,7 @@ const blockerTitles: Record<string, string> = {
 };
 
 const blockerPages: Record<string, DeletionBlocker['next']> = {
-  balance: { to: '/payment?tab=withdraw', label: 'Withdraw what you can' },
+  balance: { to: withdrawalsPath, label: 'Withdraw what you can' },
   // Listed with their expiry on the balance tab, each with the way back to its checkout.
   deposits: { to: '/payment', label: 'See them and when they expire' },
   packs: { to: '/collections', label: 'Open your packs' },

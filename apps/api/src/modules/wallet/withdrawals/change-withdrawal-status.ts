@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import {
   isPayoutReferenceFor,
   payoutReferenceMessages,
-  withdrawalMoves,
   type TConsoleWithdrawalDetail,
   type TWithdrawalMove,
+  withdrawalMoves,
+  withdrawalsPath,
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import type { Db } from '../../../db/client.ts';
@@ -14,7 +15,7 @@ import type { Operator } from '../../../http/operator-guard.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
 import { notify } from '../../notifications/notify.ts';
 import { postLedgerTransaction, type TLedgerEntryInput } from '../post-ledger-transaction.ts';
-import { withdrawalNotice, withdrawalsPath } from '../wallet-notices.ts';
+import { withdrawalNotice } from '../wallet-notices.ts';
 import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
 import { emailWithdrawalStep } from './withdrawal-emails.ts';
 import { transitionWithdrawal } from './withdrawal-states.ts';

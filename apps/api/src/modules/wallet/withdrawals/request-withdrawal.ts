@@ -1,8 +1,9 @@
 import {
   isWithdrawalAmountInBandwidth,
-  withdrawalBelowFeeMessage,
   type TCreateWithdrawalRequest,
   type TWithdrawal,
+  withdrawalBelowFeeMessage,
+  withdrawalsPath,
 } from '@cypher/contract';
 import type { TConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -11,7 +12,7 @@ import { newId } from '../../../lib/ids.ts';
 import { assertIdentityVerified } from '../../identity/assert-identity-verified.ts';
 import { notify } from '../../notifications/notify.ts';
 import { postLedgerTransaction } from '../post-ledger-transaction.ts';
-import { withdrawalNotice, withdrawalsPath } from '../wallet-notices.ts';
+import { withdrawalNotice } from '../wallet-notices.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 

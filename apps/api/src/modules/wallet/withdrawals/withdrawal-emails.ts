@@ -1,9 +1,14 @@
-import { formatMoney, withdrawalReasonSentence, type TWithdrawal, type TWithdrawalStatus } from '@cypher/contract';
+import {
+  formatMoney,
+  type TWithdrawal,
+  type TWithdrawalStatus,
+  withdrawalReasonSentence,
+  withdrawalsPath,
+} from '@cypher/contract';
 import { emailLayout, type EmailBrand } from '../../../adapters/mail/email-layout.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/mail.ts';
 import type { AppContext } from '../../../app-context.ts';
 import { deliver } from '../../auth/deliver.ts';
-import { withdrawalsPath } from '../wallet-notices.ts';
 
 const subjects: Record<TWithdrawalStatus, string> = {
   submitted: 'We received your withdrawal request',
