@@ -76,7 +76,9 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     announceModalChange();
-    const first = dialog.querySelector<HTMLElement>('[autofocus]') ?? focusableIn(dialog)[0] ?? dialog;
+    // `data-autofocus` marks what takes the focus as the dialog opens: React writes no `autofocus` attribute in the
+    // browser, and its own autoFocus runs before the dialog is shown, when nothing in it can take the focus.
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn(dialog)[0] ?? dialog;
     first.focus();
     return () => {
       if (dialog.open) dialog.close();

@@ -147,7 +147,7 @@ function SealedPack({
         drop was published; opening the pack reveals them and adds them to your collection.
       </p>
       {error ? <Alert tone="error">{error.message}</Alert> : null}
-      <Button variant="primary" size="lg" isLoading={isOpening} onClick={onOpen} autoFocus>
+      <Button variant="primary" size="lg" isLoading={isOpening} onClick={onOpen} autoFocus data-autofocus>
         Open pack
       </Button>
     </div>

@@ -49,6 +49,16 @@ describe('PasswordConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledWith('Collector#2025');
   });
 
+  // Session 79's hunt: it opened with the focus on Close (React writes no autofocus attribute, and its own autoFocus
+  // ran before the dialog was shown), and an empty Continue left the focus on Continue.
+  it('opens with the focus in the password box, and an empty Continue sends it back there', async () => {
+    const user = renderDialog(() => Promise.resolve());
+    const box = screen.getByLabelText('Current password');
+    expect(box).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(box).toHaveFocus();
+  });
+
   it('shows a refusal not about the password on top, leaving the box valid', async () => {
     const user = renderDialog(() =>
       Promise.reject(new ApiError(429, 'REQUEST_MAXIMUN', 'You have exceeded the maximum number of requests.')),

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../api/api-error.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
@@ -63,6 +63,7 @@ export function PasswordConfirmDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<DialogError>();
   const [isPending, setIsPending] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   function close() {
     setPassword('');
@@ -74,6 +75,8 @@ export function PasswordConfirmDialog({
     event.preventDefault();
     if (!password) {
       setError({ message: 'Enter your password.', isAboutPassword: true });
+      // To the field the message is about, as every form sends the focus to its first wrong field.
+      passwordRef.current?.focus();
       return;
     }
     setIsPending(true);
@@ -116,7 +119,8 @@ export function PasswordConfirmDialog({
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              autoFocus
+              ref={passwordRef}
+              data-autofocus
             />
           )}
         </Field>

@@ -277,6 +277,10 @@ describe('account security page', () => {
     await user.click(within(rows[1]!).getByRole('button', { name: /^Sign out Chrome on macOS/ }));
     await waitFor(() => expect(within(list).queryByText('Chrome on macOS')).toBeNull());
     expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
+    // The focus goes to the next device's Sign out, not to the body with the row that went (session 79's hunt).
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: /^Sign out Firefox on Windows/ })).toHaveFocus(),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Sign out of all other devices' }));
     expect(await screen.findByText('Signed out of 1 other device')).toBeInTheDocument();

@@ -235,6 +235,8 @@ describe('console drop editor', () => {
       expect(within(form).getByText('Packs #61–#100')).toBeInTheDocument();
       await user.click(within(form).getByRole('button', { name: 'Add a round' }));
       expect(within(form).getByRole('heading', { name: 'Round 3' })).toBeInTheDocument();
+      // The new round is entered where it begins, not at its last field (session 79's hunt).
+      await waitFor(() => expect(within(form).getByLabelText(/^Sale begins \(Round 3\)/)).toHaveFocus());
       expect(within(form).getByLabelText(/^Sale begins \(Round 3\)/)).toHaveValue(
         (within(form).getByLabelText(/^Sale ends \(Round 2\)/) as HTMLInputElement).value,
       );

@@ -231,8 +231,17 @@ describe('console figure bases', () => {
     expect(within(form).getByText('Epic only')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Remove slot 1' }));
+    // The focus goes to the Remove of the slot that took its place, not to the page's body (session 79's hunt).
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Remove slot 1' })).toHaveFocus());
     // Right is now slot 2: up it goes, above Centre.
     await user.click(within(form).getByRole('button', { name: 'Move slot 2 up' }));
+    expect(within(form).getByLabelText(/^Name \(Slot 1\)/)).toHaveValue('Right');
+    // At the top its Move up cannot act, but keeps the focus (aria-disabled, not disabled), and the move is said.
+    const up = within(form).getByRole('button', { name: 'Move slot 1 up' });
+    expect(up).toHaveFocus();
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    expect(within(form).getByText('Moved to place 1 of 2.')).toBeInTheDocument();
+    await user.click(up);
     expect(within(form).getByLabelText(/^Name \(Slot 1\)/)).toHaveValue('Right');
     await user.clear(within(form).getByLabelText(/^Name \(Slot 2\)/));
     await user.type(within(form).getByLabelText(/^Name \(Slot 2\)/), 'Middle');

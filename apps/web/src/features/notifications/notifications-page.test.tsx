@@ -73,7 +73,12 @@ describe('notifications page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByText('All caught up.')).toBeInTheDocument();
     expect(screen.queryByText(/^Unread: /)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    // Nothing left to mark, yet the button pressed keeps the focus (aria-disabled: a disabled one dropped it to the
+    // body, session 79's hunt); pressed again, it asks nothing.
+    const markAll = screen.getByRole('button', { name: 'Mark all read' });
+    expect(markAll).toHaveAttribute('aria-disabled', 'true');
+    expect(markAll).toHaveFocus();
+    await userEvent.setup().click(markAll);
     expect(sent.filter((request) => request.path === '/v1/notifications/read-all')).toHaveLength(1);
   });
 

@@ -117,8 +117,11 @@ export default function NotificationsPage() {
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => markAll.mutate()}
-            disabled={unreadCount === 0}
+            onClick={() => {
+              if (unreadCount > 0) markAll.mutate();
+            }}
+            // aria-disabled, not disabled: once all are read the button that was pressed keeps the focus.
+            aria-disabled={unreadCount === 0 || undefined}
             isLoading={markAll.isPending}
           >
             <Icon name="check" size={16} />

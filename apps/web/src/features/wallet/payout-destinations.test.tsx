@@ -152,6 +152,8 @@ describe('payment methods: bank accounts', () => {
     expect(await screen.findByText('No saved bank accounts')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a bank account' }));
     const form = screen.getByRole('form', { name: 'Add a bank account' });
+    // The button made way for the form, and the focus went to its first field, not to the body (session 79's hunt).
+    expect(form.querySelector('input, select, textarea')).toHaveFocus();
     // Typed for the US first, then the bank turns out to be German: only the IBAN fields go.
     await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
     await user.type(within(form).getByLabelText(/Account number/), '123456789');
@@ -194,6 +196,8 @@ describe('payment methods: bank accounts', () => {
     expect(within(list).getByText('Ada Lovelace · Germany')).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual({ wire: germanDetails, isConfirmed: true });
     expect(screen.queryByRole('form', { name: 'Add a bank account' })).toBeNull();
+    // Saved, the form made way for the button again, which takes the focus back.
+    expect(screen.getByRole('button', { name: 'Add a bank account' })).toHaveFocus();
 
     await user.click(within(list).getByRole('button', { name: 'Remove Deutsche Bank •••• 3000' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove this bank account?' });

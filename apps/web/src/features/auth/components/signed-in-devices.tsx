@@ -5,6 +5,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { useFocusAfterRowRemoval } from '../../../ui/focus-after-row-removal.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -28,6 +29,7 @@ export function SignedInDevices() {
   const endOthers = useEndOtherSessions();
   const { showToast } = useToast();
   const formatDateTime = useFormatDateTime();
+  const rowFocus = useFocusAfterRowRemoval();
 
   async function signOut(session: TMySession) {
     endOthers.reset();
@@ -104,7 +106,12 @@ export function SignedInDevices() {
                   aria-label={`Sign out ${session.device}, last active ${formatDateTime(session.lastActiveAt)}`}
                   isLoading={endOne.isPending && endOne.variables === session.id}
                   disabled={endOthers.isPending}
-                  onClick={() => void signOut(session)}
+                  ref={rowFocus.ref}
+                  data-row-remove
+                  onClick={(event) => {
+                    rowFocus.markPressed(event.currentTarget);
+                    void signOut(session);
+                  }}
                 >
                   <Icon name="log-out" size={16} /> Sign out
                 </Button>

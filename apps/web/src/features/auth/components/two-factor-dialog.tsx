@@ -144,6 +144,7 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
                     value={value}
                     onChange={(event) => setValue(event.target.value)}
                     autoFocus
+                    data-autofocus
                   />
                 )}
               </Field>
@@ -156,6 +157,7 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
                     value={value}
                     onChange={(event) => setValue(event.target.value)}
                     autoFocus
+                    data-autofocus
                   />
                 )}
               </Field>

@@ -4,6 +4,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
+import { focusAfterRowRemoval } from '../../../ui/focus-after-row-removal.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput } from '../../../ui/input.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -160,7 +161,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
   };
 
   return (
-    <div className={styles.contents}>
+    <div className={styles.contents} data-row-card>
       <div className={styles.cardHeader}>
         <h3 className={styles.subTitle}>Contents</h3>
         <p className={styles.note}>The brand’s products the packs hold, and how many of each one’s editions.</p>
@@ -216,7 +217,11 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
                   variant="ghost"
                   className={styles.removeButton}
                   aria-label={`Remove ${product.name}`}
-                  onClick={() => remove(index)}
+                  data-row-remove
+                  onClick={(event) => {
+                    focusAfterRowRemoval(event.currentTarget);
+                    remove(index);
+                  }}
                 >
                   <Icon name="trash" size={18} />
                 </Button>

@@ -4,6 +4,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { focusAfterRowRemoval } from '../../../ui/focus-after-row-removal.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -205,6 +206,9 @@ export function DropRoundsEditor({ form, savedPasses = [] }: { form: TDropFormAp
         saleEndAt: getValues('dropEndAt'),
         price: last?.price ?? '',
       }),
+      // Where the new round begins, not its last registered field (react-hook-form's default focused the whitelist
+      // checkbox at its end: session 79's hunt).
+      { focusName: `rounds.${fields.length}.saleBeginAt` },
     );
   }
 
@@ -228,7 +232,15 @@ export function DropRoundsEditor({ form, savedPasses = [] }: { form: TDropFormAp
                 Round {index + 1}
               </h3>
               {fields.length > 1 ? (
-                <Button size="sm" variant="ghost" onClick={() => remove(index)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  data-row-remove
+                  onClick={(event) => {
+                    focusAfterRowRemoval(event.currentTarget);
+                    remove(index);
+                  }}
+                >
                   <Icon name="trash" size={16} />
                   Remove<span className="visually-hidden"> round {index + 1}</span>
                 </Button>
@@ -239,7 +251,7 @@ export function DropRoundsEditor({ form, savedPasses = [] }: { form: TDropFormAp
         ))}
       </ol>
       <div>
-        <Button onClick={addRound} disabled={fields.length >= MAX_ROUNDS}>
+        <Button onClick={addRound} disabled={fields.length >= MAX_ROUNDS} data-row-add>
           <Icon name="plus" size={18} />
           Add a round
         </Button>

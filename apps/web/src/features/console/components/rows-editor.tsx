@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { focusAfterRowRemoval } from '../../../ui/focus-after-row-removal.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import formStyles from './console-form.module.css';
 import styles from './rows-editor.module.css';
@@ -51,7 +52,7 @@ export function RowsCard({
         </p>
       ) : null}
       <div className={styles.footer}>
-        <Button onClick={onAdd} disabled={isFull}>
+        <Button onClick={onAdd} disabled={isFull} data-row-add>
           <Icon name="plus" size={18} />
           {addLabel}
         </Button>
@@ -80,6 +81,13 @@ interface EditableRowProps {
 const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
 
 export function EditableRow({ title, ariaLabel = title, target, order, onRemove, children }: EditableRowProps) {
+  // Said once a row moved: the row keeps the focus, but its place is only seen.
+  const [moved, setMoved] = useState('');
+  const move = (to: number) => {
+    if (!order || to < 0 || to >= order.count) return;
+    order.onMove(order.index, to);
+    setMoved(`Moved to place ${to + 1} of ${order.count}.`);
+  };
   return (
     <li className={styles.row} aria-label={ariaLabel}>
       <div className={styles.rowHeader}>
@@ -88,11 +96,12 @@ export function EditableRow({ title, ariaLabel = title, target, order, onRemove,
           <div className={styles.rowActions}>
             {order ? (
               <>
+                {/* aria-disabled, not disabled, at either end: a row moved there keeps the focus on its button. */}
                 <Button
                   size="sm"
                   variant="ghost"
-                  disabled={order.index === 0}
-                  onClick={() => order.onMove(order.index, order.index - 1)}
+                  aria-disabled={order.index === 0 || undefined}
+                  onClick={() => move(order.index - 1)}
                 >
                   <Icon name="chevron-up" size={16} />
                   {hidden(`Move ${target} up`)}
@@ -100,16 +109,27 @@ export function EditableRow({ title, ariaLabel = title, target, order, onRemove,
                 <Button
                   size="sm"
                   variant="ghost"
-                  disabled={order.index === order.count - 1}
-                  onClick={() => order.onMove(order.index, order.index + 1)}
+                  aria-disabled={order.index === order.count - 1 || undefined}
+                  onClick={() => move(order.index + 1)}
                 >
                   <Icon name="chevron-down" size={16} />
                   {hidden(`Move ${target} down`)}
                 </Button>
+                <span className="visually-hidden" role="status">
+                  {moved}
+                </span>
               </>
             ) : null}
             {onRemove ? (
-              <Button size="sm" variant="ghost" onClick={onRemove}>
+              <Button
+                size="sm"
+                variant="ghost"
+                data-row-remove
+                onClick={(event) => {
+                  focusAfterRowRemoval(event.currentTarget);
+                  onRemove();
+                }}
+              >
                 <Icon name="trash" size={16} />
                 Remove{hidden(` ${target}`)}
               </Button>

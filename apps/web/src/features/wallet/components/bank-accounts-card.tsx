@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { FormProvider, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { countries, MAX_BANK_ACCOUNTS, type TBankAccount } from '@cypher/contract';
@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
+import { useInlineFormFocus } from '../../../ui/use-inline-form-focus.ts';
 import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts.ts';
 import { ZBankAccountForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
@@ -28,6 +29,7 @@ export function BankAccountsCard() {
   const accounts = useBankAccounts();
   const deleteAccount = useDeleteBankAccount();
   const [isAdding, setIsAdding] = useState(false);
+  const inlineForm = useInlineFormFocus();
   const [removing, setRemoving] = useState<TBankAccount>();
   const isFull = (accounts.data?.length ?? 0) >= MAX_BANK_ACCOUNTS;
 
@@ -62,7 +64,7 @@ export function BankAccountsCard() {
           Bank accounts
         </h2>
         {isAdding || !accounts.isSuccess || isFull ? null : (
-          <Button size="sm" onClick={() => setIsAdding(true)}>
+          <Button size="sm" ref={inlineForm.buttonRef} onClick={() => setIsAdding(true)}>
             <Icon name="plus" size={16} /> Add a bank account
           </Button>
         )}
@@ -73,7 +75,7 @@ export function BankAccountsCard() {
           You have saved {MAX_BANK_ACCOUNTS} bank accounts, the most we keep. Remove one to add another.
         </p>
       ) : null}
-      {isAdding ? <AddBankAccountForm onDone={() => setIsAdding(false)} /> : null}
+      {isAdding ? <AddBankAccountForm formRef={inlineForm.formRef} onDone={() => setIsAdding(false)} /> : null}
       <ConfirmRemoveDialog
         name={removing?.label}
         title="Remove this bank account?"
@@ -88,7 +90,7 @@ export function BankAccountsCard() {
   );
 }
 
-function AddBankAccountForm({ onDone }: { onDone: () => void }) {
+function AddBankAccountForm({ formRef, onDone }: { formRef: Ref<HTMLFormElement>; onDone: () => void }) {
   const addAccount = useAddBankAccount();
   const form = useForm<TBankInput, unknown, TBankOutput>({
     resolver: zodResolver(ZBankAccountForm),
@@ -118,7 +120,7 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
 
   return (
     <FormProvider {...form}>
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a bank account">
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a bank account">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <WireDetailsFields />
         <Checkbox

@@ -9,6 +9,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useInlineFormFocus } from '../../../ui/use-inline-form-focus.ts';
 import { useAddSavedCard, useDeleteSavedCard, useSavedCards } from '../api/saved-cards.ts';
 import {
   useAddTiliaPaymentMethod,
@@ -46,6 +47,7 @@ function CardsCard() {
   const addCard = useAddSavedCard();
   const deleteCard = useDeleteSavedCard();
   const [isAdding, setIsAdding] = useState(false);
+  const inlineForm = useInlineFormFocus();
   const isFull = (cards.data?.length ?? 0) >= MAX_SAVED_CARDS;
   const form = useForm<TCardInput, unknown, TCardOutput>({
     resolver: zodResolver(ZCardForm),
@@ -95,7 +97,7 @@ function CardsCard() {
           Credit cards
         </h2>
         {isAdding || isFull ? null : (
-          <Button size="sm" onClick={() => setIsAdding(true)}>
+          <Button size="sm" ref={inlineForm.buttonRef} onClick={() => setIsAdding(true)}>
             <Icon name="plus" size={16} /> Add a card
           </Button>
         )}
@@ -108,7 +110,13 @@ function CardsCard() {
         </p>
       ) : null}
       {isAdding ? (
-        <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a card">
+        <form
+          ref={inlineForm.formRef}
+          className={formStyles.form}
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Add a card"
+        >
           {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
           <Field label="Name as on card" error={errors.nameOnCard?.message} isRequired>
             {(props) => <Input {...props} autoComplete="cc-name" {...register('nameOnCard')} />}
