@@ -12,13 +12,18 @@ import { hasNoInvisibleCharacters } from './invisible-characters.ts';
 export const SLUG_MIN_LENGTH = 2;
 export const SLUG_MAX_LENGTH = 60;
 
+const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const ZSlug = z
   .string({ error: m.slugFormat })
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: m.slugFormat })
   .min(SLUG_MIN_LENGTH, { error: m.slugFormat })
-  .max(SLUG_MAX_LENGTH, { error: m.slugFormat });
+  .max(SLUG_MAX_LENGTH, { error: m.slugFormat })
+  // A page's address takes an id or a slug (/v1/brands/{idOrSlug}): a slug shaped like an id would be shadowed by the
+  // item with that id, or shadow it (session 79's hunt).
+  .refine((slug) => !ID_SHAPE.test(slug), { error: m.slugLikeId });
 
 /**
  * "Neon Arcade: Genesis!" -> "neon-arcade-genesis": the slug the console suggests from a name, cut to the slug's

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogMessages, ZBrandListQuery, ZProductListQuery, ZProductProperty } from './catalog.ts';
+import { invisibleCharactersMessage } from './invisible-characters.ts';
 import { rarities, rarityRank } from './catalog-vocabulary.ts';
 import {
   SLUG_MAX_LENGTH,
@@ -149,6 +150,18 @@ describe('a name', () => {
   });
 });
 
+// Session 79's hunt: a brand given another brand's id as its slug could never be reached by it.
+describe('a slug', () => {
+  it('cannot have the shape of an id, in either case', () => {
+    for (const slug of ['01a25344-c3b7-7421-a382-956d302af34a', '01A25344-C3B7-7421-A382-956D302AF34A']) {
+      expect(ZCreateTagRequest.safeParse({ slug, name: 'Impostor' }).error?.issues[0]?.message, slug).toBe(
+        catalogMessages.slugLikeId,
+      );
+    }
+    expect(ZCreateTagRequest.safeParse({ slug: 'neon-arcade-2026', name: 'Neon Arcade' }).success).toBe(true);
+  });
+});
+
 describe('a product property', () => {
   it('says which half of a row is missing, not the list-wide limit', () => {
     const messages = (property: object) =>
@@ -156,6 +169,11 @@ describe('a product property', () => {
     expect(messages({ traitType: ' ', value: 'Neon' })).toEqual([catalogMessages.propertyTraitType]);
     expect(messages({ traitType: 'Background', value: '' })).toEqual([catalogMessages.propertyValue]);
     expect(messages({ traitType: 'Background', value: 'Neon' })).toEqual([]);
+    // Session 79's hunt: a trait collectors read, like a name, holds no invisible character.
+    expect(messages({ traitType: 'Back\u200Bground', value: 'Ne\u202Eon' })).toEqual([
+      invisibleCharactersMessage,
+      invisibleCharactersMessage,
+    ]);
   });
 
   // Session 69's console hunt: the same trait twice was saved, and listed twice on the product's page.

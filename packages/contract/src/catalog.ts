@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bannerPlacements, brandTypes, publicationStatuses, rarities } from './catalog-vocabulary.ts';
 import { activityKinds } from './edition-moves.ts';
 import { ZPageQuery, ZUuid } from './envelope.ts';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from './invisible-characters.ts';
 import { formatNumber } from './money-format.ts';
 
 /**
@@ -12,6 +13,7 @@ import { formatNumber } from './money-format.ts';
 
 export const catalogMessages = {
   slugFormat: 'Use 2 to 60 lowercase letters, digits and single dashes, for example neon-arcade.',
+  slugLikeId: 'A slug cannot have the shape of an id: add a word, for example neon-arcade.',
   nameLength: 'Use 1 to 120 characters.',
   nameInvisible: 'Names cannot hold invisible characters (a zero-width space, a direction mark): type it again.',
   /** The limit is said, in the words zod's own bound gets (field-messages.ts): a person cannot guess 5,000. */
@@ -121,14 +123,22 @@ export const ZProductProperty = z.strictObject({
     .string({ error: catalogMessages.propertyTraitType })
     .trim()
     .min(1, { error: catalogMessages.propertyTraitType })
-    .max(40, { error: catalogMessages.propertyTraitType }),
+    .max(40, { error: catalogMessages.propertyTraitType })
+    .refine(hasNoInvisibleCharacters, { error: invisibleCharactersMessage }),
   value: z
     .string({ error: catalogMessages.propertyValue })
     .trim()
     .min(1, { error: catalogMessages.propertyValue })
-    .max(80, { error: catalogMessages.propertyValue }),
+    .max(80, { error: catalogMessages.propertyValue })
+    .refine(hasNoInvisibleCharacters, { error: invisibleCharactersMessage }),
 });
 export type TProductProperty = z.infer<typeof ZProductProperty>;
+
+/**
+ * A property as a product answers it: any text kept, so a trait saved before a rule (the invisible characters) still
+ * reads, rather than failing the product's answer.
+ */
+const ZProductPropertyView = z.object({ traitType: z.string(), value: z.string() });
 
 /** A product in a list: enough for a card. */
 export const ZProductListItem = z.object({
@@ -164,7 +174,7 @@ export const ZProduct = ZProductListItem.extend({
   license: ZLicenseSummary.nullable(),
   category: ZCategorySummary.nullable(),
   tags: z.array(ZTagSummary),
-  properties: z.array(ZProductProperty),
+  properties: z.array(ZProductPropertyView),
 });
 export type TProduct = z.infer<typeof ZProduct>;
 

@@ -3,6 +3,7 @@ import { catalogMessages, ZBrandSummary, ZRarity } from './catalog.ts';
 import { rarityLabel, type TRarity } from './catalog-vocabulary.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
 import { ZPageQuery, ZUuid } from './envelope.ts';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from './invisible-characters.ts';
 import { ZEdition } from './editions.ts';
 
 /**
@@ -115,9 +116,12 @@ export type TUnequipRequest = z.infer<typeof ZUnequipRequest>;
 export const ZFigureBaseSlotInput = z.strictObject({
   ...ZFigureBaseSlotFit.shape,
   id: ZUuid.optional(),
-  name: z.string({ error: figureBaseMessages.slotName }).trim().min(1, { error: figureBaseMessages.slotName }).max(60, {
-    error: figureBaseMessages.slotName,
-  }),
+  name: z
+    .string({ error: figureBaseMessages.slotName })
+    .trim()
+    .min(1, { error: figureBaseMessages.slotName })
+    .max(60, { error: figureBaseMessages.slotName })
+    .refine(hasNoInvisibleCharacters, { error: invisibleCharactersMessage }),
 });
 export type TFigureBaseSlotInput = z.infer<typeof ZFigureBaseSlotInput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBrandSummary, ZPublicationStatus, ZRarity } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
 import { ZPageQuery, ZUuid } from './envelope.ts';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from './invisible-characters.ts';
 import { ZEditionType } from './orders.ts';
 
 /**
@@ -240,7 +241,8 @@ export const ZConsoleFusionRequest = z
             .string()
             .trim()
             .min(1, { error: fusionMessages.slotName })
-            .max(60, { error: fusionMessages.slotName }),
+            .max(60, { error: fusionMessages.slotName })
+            .refine(hasNoInvisibleCharacters, { error: invisibleCharactersMessage }),
           requiredCount: z
             .number({ error: fusionMessages.requiredCount })
             .int({ error: fusionMessages.requiredCount })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ZBrandSummary, ZPublicationStatus } from './catalog.ts';
+import { catalogMessages, ZBrandSummary, ZPublicationStatus } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery, ZUuid } from './envelope.ts';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from './invisible-characters.ts';
 
 /**
  * Passes (spec sections 1, 2 and 7; issue 18): a product of its own kind, bought through the same order flow as packs
@@ -112,7 +113,12 @@ export type TMyPasses = z.infer<typeof ZMyPasses>;
 
 const passFields = {
   brandId: z.uuid({ error: passMessages.brand }).toLowerCase(),
-  name: z.string().trim().min(1, 'Give the pass a name.').max(80),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the pass a name.')
+    .max(80)
+    .refine(hasNoInvisibleCharacters, { error: catalogMessages.nameInvisible }),
   description: z.string().trim().max(2_000),
   imageUrl: z.string().trim().min(1, 'Choose an image for the pass.').pipe(ZImageUrl),
   benefits: z
@@ -121,7 +127,8 @@ const passFields = {
         .string({ error: passMessages.benefit })
         .trim()
         .min(1, { error: passMessages.benefit })
-        .max(MAX_PASS_BENEFIT_LENGTH, { error: passMessages.benefit }),
+        .max(MAX_PASS_BENEFIT_LENGTH, { error: passMessages.benefit })
+        .refine(hasNoInvisibleCharacters, { error: invisibleCharactersMessage }),
     )
     .max(MAX_PASS_BENEFITS, { error: passMessages.benefits }),
   /** USD cents. */

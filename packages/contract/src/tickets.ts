@@ -4,6 +4,7 @@ import { ZEmail } from './auth.ts';
 import { catalogMessages, ZBrandSummary, ZQueryBoolean } from './catalog.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery, ZUuid } from './envelope.ts';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from './invisible-characters.ts';
 import { MAX_ORDER_QUANTITY } from './orders.ts';
 
 /**
@@ -148,7 +149,8 @@ const ticketKindFields = {
     .string({ error: ticketMessages.usedFor })
     .trim()
     .min(1, { error: ticketMessages.usedFor })
-    .max(120, { error: ticketMessages.usedFor }),
+    .max(120, { error: ticketMessages.usedFor })
+    .refine(hasNoInvisibleCharacters, { error: invisibleCharactersMessage }),
 };
 
 /** `POST /v1/console/ticket-kinds`. A brand manager must name one of their brands; only admins make brandless kinds. */
