@@ -116,6 +116,20 @@ describe('the web app on the API port', () => {
     expect(wrongMethod.json().code).toBe('METHOD_NOT_ALLOWED');
   });
 
+  // Session 79's hunt: an address joined with a slash too many answered a bare JSON 403 from the file server.
+  it('sends an address with a run of slashes to the one it meant, on this host', async () => {
+    for (const [url, meant] of [
+      ['//drops', '/drops'],
+      ['/drops//', '/drops/'],
+      ['//evil.example/x?a=1', '/evil.example/x?a=1'],
+      ['/assets//app.js', '/assets/app.js'],
+    ]) {
+      const response = await get(url!);
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(meant);
+    }
+  });
+
   // Session 34's note: a page the browser draws went out as a 200 whatever its address named (a soft 404), so a
   // search engine listed "not found" screens as pages.
   it('answers a page whose one subject does not exist with HTTP 404 and noindex, and the page itself for one that does', async () => {

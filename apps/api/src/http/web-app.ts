@@ -170,6 +170,10 @@ export async function registerWebApp(
       ...hooks,
       (request, reply, done) => {
         if (isApiPath(request.url) || namesNulCharacter(request.url)) return void reply.callNotFound();
+        // `//drops` or `/drops//x` (an address joined with one slash too many) names no file: the file server refused
+        // it as a bare JSON 403 (session 79's hunt). It goes to the address it meant, on this host.
+        const meant = withoutEmptySegments(request.url);
+        if (meant !== null) return void reply.redirect(meant, 301);
         done();
       },
     ];
@@ -230,6 +234,17 @@ export async function registerWebApp(
   // The static plugin treats `/` as a directory listing (and refuses it), so the home page gets its own route.
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   return { sendPage };
+}
+
+/**
+ * `//drops` -> `/drops`, `/drops//x` -> `/drops/x`: the address with each run of slashes made one, or null when it has
+ * none. Never `//host`, which a browser would read as another site.
+ */
+function withoutEmptySegments(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const pathPart = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!pathPart.includes('//')) return null;
+  return `${pathPart.replace(/\/{2,}/g, '/')}${queryAt === -1 ? '' : url.slice(queryAt)}`;
 }
 
 /** `/drops/%00`: a NUL character in the path, which no file's name and no record's id can hold. */
