@@ -330,6 +330,35 @@ describe('fusion slots: burning', () => {
     expect(router.state.location.search).toBe(`?run=${fusionIds.run}`);
   });
 
+  // Session 79's hunt: the page waited for my materials to be read again before it showed the result, and meanwhile
+  // its slots said each one emptied as the burned editions left the list ("0 of 1 selected" while fusing).
+  it('shows the result as soon as the fusion answers, without waiting for my materials to be read again', async () => {
+    let isFused = false;
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi(async (request) => {
+      const path = pathnameOf(request.path);
+      if (path === fusePath && request.method === 'POST') {
+        isFused = true;
+        return json(201, { data: fusionRun([squire12, squire13, rareKnight]) });
+      }
+      if (path === `/v1/fusions/${fusionIds.fusion}`) return json(200, { data: twoSlotFusion() });
+      const slot = /^\/v1\/fusions\/[^/]+\/slots\/([^/]+)\/materials$/.exec(path);
+      // Read again after the fusion, they never come back here.
+      if (slot)
+        return isFused
+          ? new Promise<Response>(() => undefined)
+          : json(200, { data: page(myMaterials[slot[1]!] ?? [], { size: 100 }) });
+      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    const { user } = await fillSlots();
+    const dialog = await openConfirmation(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
+
+    expect(await screen.findByRole('region', { name: 'Fusion complete' })).toBeInTheDocument();
+    expect(screen.queryByText(/selected$/)).toBeNull();
+  });
+
   // Session 34's note: the result was lost on reload, with the editions already burned.
   it('shows the result again after a reload, read from the API, and forgets a run that is not mine', async () => {
     const sent = collector();

@@ -23,9 +23,11 @@ export function useFuse(fusionId: string) {
     mutationFn: ({ body, idempotencyKey }: { body: TFuseRequest; idempotencyKey: string }) =>
       fuse(fusionId, body, idempotencyKey),
     // Whatever the answer, what is left, my readiness, my materials (under the detail), my collection and the burned
-    // editions' and the result's activity may have moved.
-    onSettled: async (_run, _error, { body }) => {
-      await Promise.all([
+    // editions' and the result's activity may have moved. Not awaited: the page takes the answer at once, before the
+    // reads come back; awaited, the slots page read my materials again while still showing the slots, and said each
+    // slot emptied as its burned editions left the list (session 79's hunt: "0 of 1 selected" while fusing).
+    onSettled: (_run, _error, { body }) => {
+      void Promise.all([
         ...[
           queryKeys.fusions.detail(fusionId),
           queryKeys.fusions.lists(),
