@@ -34,14 +34,18 @@ interface TDropFormProduct {
   editionsLeft?: number | null;
 }
 
+/**
+ * The drop form's words: the API's (the contract's dropMessages) wherever both say the same of the same field, so a
+ * refusal reads alike from either. The price is typed here in dollars and sent in cents: its words speak of typing.
+ */
 const messages = {
   brand: 'Choose a brand.',
   time: 'Pick a date and time.',
-  editionsPerPack: `Enter how many editions each pack holds, from 1 to ${MAX_EDITIONS_PER_PACK}.`,
-  editionCount: 'Enter how many of its editions the drop holds (at least 1).',
+  editionsPerPack: dropMessages.editionsPerPack,
+  editionCount: dropMessages.editionCount,
   contentsEmpty: 'Add at least one product to fill the packs with.',
-  packCount: `Enter how many packs this round sells, from 1 to ${MAX_DROP_PACKS.toLocaleString('en-US')}.`,
-  perPersonLimit: 'Leave empty for no limit, or enter a whole number from 1 to 1,000.',
+  packCount: dropMessages.packCount,
+  perPersonLimit: dropMessages.perPersonLimit,
   price: 'Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).',
   whitelistName: dropMessages.whitelistName,
   whitelistEmpty: 'Add at least one email address.',
