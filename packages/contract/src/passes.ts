@@ -23,7 +23,9 @@ export const passMessages = {
   brand: 'Choose a brand.',
   supply: `Enter how many passes to issue, from 1 to ${MAX_PASS_SUPPLY.toLocaleString('en-US')}.`,
   perPersonLimit: 'Leave empty for no limit, or enter a whole number from 1 to 1,000.',
-  price: 'Enter a price in dollars, from 0.01 to 100,000.00 (for example 25.00).',
+  /** The API's, of a price in cents; the console's form, where it is typed in dollars, says so in its own words. */
+  price: 'Enter a price per pass from $0.01 to $100,000.00.',
+  priceTyped: 'Enter a price in dollars, from 0.01 to 100,000.00 (for example 25.00).',
   benefit: `Write the benefit in 1 to ${MAX_PASS_BENEFIT_LENGTH} characters, or remove the line.`,
   benefits: `A pass lists at most ${MAX_PASS_BENEFITS} benefits.`,
 } as const;

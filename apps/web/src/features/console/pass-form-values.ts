@@ -35,7 +35,7 @@ const ZPassFormShape = z.object({
     )
     .max(MAX_PASS_BENEFITS, { error: passMessages.benefits }),
   supply: requiredWholeNumber(1, MAX_PASS_SUPPLY, passMessages.supply),
-  price: usdPrice(MAX_PASS_PRICE_CENTS, passMessages.price),
+  price: usdPrice(MAX_PASS_PRICE_CENTS, passMessages.priceTyped),
   perPersonLimit: z
     .number({ error: passMessages.perPersonLimit })
     .int({ error: passMessages.perPersonLimit })
