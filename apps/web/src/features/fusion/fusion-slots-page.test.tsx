@@ -293,11 +293,11 @@ describe('fusion slots: burning', () => {
     await waitFor(() => expect(reads(sent, materialsPath(fusionIds.squires))).toBeGreaterThan(materialReads));
   });
 
-  // After a fusion my materials are read again without the burned editions, and the picks are rewritten without
-  // them: that rewrite must not take the run back out of the address. (A CI run of the fusion journey lost the run on
-  // a busy machine: writes started from the address last rendered; app/address-writes.test.tsx holds that race.)
-  it('keeps the run in the address when my materials come back last, without the burned editions', async () => {
-    const materialsReread = deferred<void>();
+  /**
+   * A collector whose fusion succeeds; my materials read after it wait for `rereadGate`, then come without the burned
+   * editions.
+   */
+  function collectorFusing(rereadGate: Promise<void>) {
     let isFused = false;
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     const burnedIds = new Set([squire12.editionId, squire13.editionId, rareKnight.editionId]);
@@ -310,13 +310,21 @@ describe('fusion slots: burning', () => {
       if (path === `/v1/fusions/${fusionIds.fusion}`) return json(200, { data: twoSlotFusion() });
       const slot = /^\/v1\/fusions\/[^/]+\/slots\/([^/]+)\/materials$/.exec(path);
       if (slot) {
-        if (isFused) await materialsReread.promise;
+        if (isFused) await rereadGate;
         const offered = (myMaterials[slot[1]!] ?? []).filter((item) => !isFused || !burnedIds.has(item.editionId));
         return json(200, { data: page(offered, { size: 100 }) });
       }
       if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
       return apiFailure(404, 'NOT_FOUND');
     });
+  }
+
+  // After a fusion my materials are read again without the burned editions, and the picks are rewritten without
+  // them: that rewrite must not take the run back out of the address. (A CI run of the fusion journey lost the run on
+  // a busy machine: writes started from the address last rendered; app/address-writes.test.tsx holds that race.)
+  it('keeps the run in the address when my materials come back last, without the burned editions', async () => {
+    const materialsReread = deferred<void>();
+    collectorFusing(materialsReread.promise);
     const { user, router } = await fillSlots();
     const dialog = await openConfirmation(user);
     await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
@@ -333,24 +341,8 @@ describe('fusion slots: burning', () => {
   // Session 79's hunt: the page waited for my materials to be read again before it showed the result, and meanwhile
   // its slots said each one emptied as the burned editions left the list ("0 of 1 selected" while fusing).
   it('shows the result as soon as the fusion answers, without waiting for my materials to be read again', async () => {
-    let isFused = false;
-    startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    stubApi(async (request) => {
-      const path = pathnameOf(request.path);
-      if (path === fusePath && request.method === 'POST') {
-        isFused = true;
-        return json(201, { data: fusionRun([squire12, squire13, rareKnight]) });
-      }
-      if (path === `/v1/fusions/${fusionIds.fusion}`) return json(200, { data: twoSlotFusion() });
-      const slot = /^\/v1\/fusions\/[^/]+\/slots\/([^/]+)\/materials$/.exec(path);
-      // Read again after the fusion, they never come back here.
-      if (slot)
-        return isFused
-          ? new Promise<Response>(() => undefined)
-          : json(200, { data: page(myMaterials[slot[1]!] ?? [], { size: 100 }) });
-      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
-      return apiFailure(404, 'NOT_FOUND');
-    });
+    // Read again after the fusion, they never come back here.
+    collectorFusing(new Promise<void>(() => undefined));
     const { user } = await fillSlots();
     const dialog = await openConfirmation(user);
     await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));

@@ -4,7 +4,6 @@ import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
-import { focusAfterRowRemoval } from '../../../ui/focus-after-row-removal.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -20,6 +19,7 @@ import { numberOrNull } from '../form-values.ts';
 import { ControlledField } from './controlled-field.tsx';
 import { DateTimeField } from './date-time-field.tsx';
 import { withSaved } from './relation-select.tsx';
+import { RemoveRowButton } from './rows-editor.tsx';
 import { hasFailed, SearchExtras, useSearchText } from './search-picker.tsx';
 import { WhitelistEmailsField } from './whitelist-emails-field.tsx';
 import formStyles from './console-form.module.css';
@@ -232,18 +232,7 @@ export function DropRoundsEditor({ form, savedPasses = [] }: { form: TDropFormAp
                 Round {index + 1}
               </h3>
               {fields.length > 1 ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  data-row-remove
-                  onClick={(event) => {
-                    focusAfterRowRemoval(event.currentTarget);
-                    remove(index);
-                  }}
-                >
-                  <Icon name="trash" size={16} />
-                  Remove<span className="visually-hidden"> round {index + 1}</span>
-                </Button>
+                <RemoveRowButton target={`round ${index + 1}`} onRemove={() => remove(index)} />
               ) : null}
             </div>
             <RoundFields form={form} index={index} range={ranges[index] ?? null} savedPasses={savedPasses} />

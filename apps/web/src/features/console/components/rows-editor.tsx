@@ -120,24 +120,32 @@ export function EditableRow({ title, ariaLabel = title, target, order, onRemove,
                 </span>
               </>
             ) : null}
-            {onRemove ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                data-row-remove
-                onClick={(event) => {
-                  focusAfterRowRemoval(event.currentTarget);
-                  onRemove();
-                }}
-              >
-                <Icon name="trash" size={16} />
-                Remove{hidden(` ${target}`)}
-              </Button>
-            ) : null}
+            {onRemove ? <RemoveRowButton target={target} onRemove={onRemove} /> : null}
           </div>
         ) : null}
       </div>
       {children}
     </li>
+  );
+}
+
+/**
+ * A row's Remove, named for screen readers by what it removes ("Remove slot 2"): the focus goes on to the row that
+ * takes its place, not to the body with the row (focusAfterRowRemoval).
+ */
+export function RemoveRowButton({ target, onRemove }: { target: string; onRemove: () => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      data-row-remove
+      onClick={(event) => {
+        focusAfterRowRemoval(event.currentTarget);
+        onRemove();
+      }}
+    >
+      <Icon name="trash" size={16} />
+      Remove{hidden(` ${target}`)}
+    </Button>
   );
 }
