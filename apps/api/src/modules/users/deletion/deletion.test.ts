@@ -16,6 +16,8 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { newId } from '../../../lib/ids.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { favorites } from '../../collection/collection.tables.ts';
+import { notifications } from '../../notifications/notifications.tables.ts';
+import { notify } from '../../notifications/notify.ts';
 import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
 import { users } from '../users.tables.ts';
@@ -240,6 +242,18 @@ describe('completing deletions after seven days', () => {
     // Until the deletion is carried out (it can still be cancelled), the public profile and its favorites stay.
     expect((await t.app.inject({ method: 'GET', url: `/v1/favorites/others/${id}` })).json().data.total).toBe(1);
 
+    // Something in the feed (a withdrawal refused, with its reason): the person's own story.
+    await notify(t.database.db, {
+      userId: id,
+      kind: 'WITHDRAWAL',
+      stage: 'FAILED',
+      title: 'Withdrawal rejected',
+      body: 'Your withdrawal of $100.00 was rejected: Name does not match.',
+      linkPath: '/payment?tab=withdraw',
+      referenceId: id,
+      now: t.clock.now(),
+    });
+
     await requestDeletion(user.accessToken);
     t.clock.advance(7 * DAY_MS - 60_000);
     expect(await completeAccountDeletions(jobDeps())).toEqual({ deleted: 0, blocked: 0 });
@@ -265,6 +279,8 @@ describe('completing deletions after seven days', () => {
     }
     const subscriptions = await t.database.db.select().from(newsletterSubscriptions);
     expect(subscriptions.map((subscription) => subscription.email)).not.toContain(user.email);
+    // The feed goes with the person (session 79: it stayed, with its reasons and amounts).
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, id))).toEqual([]);
 
     const newcomer = await signUp(t, user.email);
     expect((await myUser(newcomer.accessToken)).id).not.toBe(id);

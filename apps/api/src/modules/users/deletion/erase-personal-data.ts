@@ -5,6 +5,7 @@ import { eraseFavorites } from '../../collection/erase-favorites.ts';
 import { eraseDropReminders } from '../../drops/reminders/erase-drop-reminders.ts';
 import { eraseProviderLinks } from '../../auth/oauth/linked-accounts.ts';
 import { eraseOperatorGrants } from '../../console/operators/operator-grants.ts';
+import { eraseNotifications } from '../../notifications/erase-notifications.ts';
 import { eraseSavedPaymentDetails } from '../../wallet/erase-saved-payment-details.ts';
 import { recordRoleReset } from '../discord/role-resets.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
@@ -37,7 +38,7 @@ export function anonymisedUserFields(userId: string): Partial<TUserRow> {
  * addresses and devices), pending email keys (a reset link must not revive the account), Google and Discord links
  * (Discord's roles are reset after commit), console roles, the newsletter subscription of the old address, saved
  * cards, Tilia methods, bank accounts and wallet addresses (conveniences, not records), favorites (a taste the public
- * profile showed), drop reminders, and the upload records. The
+ * profile showed), drop reminders, the notifications feed, and the upload records. The
  * uploaded files themselves go after commit; their keys are returned for that. Ledger entries, deposits and
  * withdrawals (with the bank details they were paid to) stay: they are financial records the business must keep.
  */
@@ -47,6 +48,7 @@ export async function erasePersonalData(tx: Db, userId: string, formerEmail: str
   await eraseSavedPaymentDetails(tx, userId);
   await eraseFavorites(tx, userId);
   await eraseDropReminders(tx, userId);
+  await eraseNotifications(tx, userId);
   await tx
     .delete(newsletterSubscriptions)
     .where(sql`lower(${newsletterSubscriptions.email}) = ${formerEmail.toLowerCase()}`);
