@@ -272,6 +272,22 @@ describe('purchase status', () => {
     expect(screen.queryByText(/No money was taken|added to your balance/)).toBeNull();
   });
 
+  // The review of session 79: a payment of another amount that arrived after the order was cancelled or timed out
+  // is held too, and those pages still said "No money was taken".
+  it.each([
+    ['cancelled', { status: 'FAILED', failureReason: 'cancelled_by_buyer' }],
+    ['timed out', { status: 'TIMED_OUT', failureReason: 'timed_out' }],
+  ] as const)('says a payment held after the order was %s is held, not that no money was taken', async (_, ended) => {
+    orderApi(() => order({ ...ended, heldPayment: { resolvedAt: null }, receipt: null, packIds: [] }));
+    renderApp(statusUrl);
+    expect(
+      await screen.findByText(
+        /The money that arrived is held for review: our team will refund it to you, so you do not need to pay again\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No money was taken/)).toBeNull();
+  });
+
   it('says a held payment’s review is over once it is, and a card declined before money still arrived', async () => {
     orderApi(() =>
       order({

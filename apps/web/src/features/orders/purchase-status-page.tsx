@@ -232,6 +232,17 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           </p>
         );
       }
+      // A payment of another amount that arrived after all is held, not added to the balance (the review of session
+      // 79): what became of it, instead of "No money was taken".
+      if (isCancelled(order) && order.heldPayment) {
+        return (
+          <p className={styles.muted}>
+            You cancelled this order
+            {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} went back on sale.`}{' '}
+            {heldPaymentInWords(order.heldPayment)}
+          </p>
+        );
+      }
       if (isCancelled(order)) {
         return (
           <p className={styles.muted}>
@@ -277,7 +288,9 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           {heldItems(order) === null
             ? 'The payment did not arrive in time, so the order was closed.'
             : `The payment did not arrive while your ${heldItems(order)} ${order.quantity === 1 ? 'was' : 'were'} held, so ${order.quantity === 1 ? 'it' : 'they'} went back on sale.`}{' '}
-          No money was taken; if a payment still arrives, it is added to your balance.
+          {order.heldPayment
+            ? heldPaymentInWords(order.heldPayment)
+            : 'No money was taken; if a payment still arrives, it is added to your balance.'}
         </p>
       );
   }
