@@ -22,8 +22,8 @@ const subjects: Record<TWithdrawalStatus, string> = {
 /**
  * Spec section 4: the person is told each step of their withdrawal, the request first: money asked out of an account
  * is news its owner should have by email at once, so someone who took over the account cannot empty it unseen until
- * a reviewer acts (session 79's hunt). Each step's email has a Message-ID of its own, so one sent again (a replayed
- * request) is dropped as a repeat.
+ * a reviewer acts (session 79's hunt). A replayed request sends none (withdrawals.routes.ts); each step's email has
+ * a Message-ID of its own all the same, by which mail services drop a copy sent again.
  */
 function withdrawalStatusEmail(brand: EmailBrand, to: string, withdrawal: TWithdrawal): OutgoingEmail {
   const amount = formatMoney(withdrawal.amount);

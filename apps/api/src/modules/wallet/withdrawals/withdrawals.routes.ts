@@ -53,12 +53,17 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { userId } = principalOf(request);
         const now = ctx.clock.now();
-        const result = await runIdempotent<{ data: TWithdrawal }>({ db: ctx.db, now }, request, userId, async (tx) => ({
-          status: 201,
-          body: { data: await requestWithdrawal(tx, { wallet: ctx.config.wallet, now }, userId, request.body) },
-        }));
-        // Told by email once it is committed; a replay sends the same message again, which its Message-ID drops.
-        const email = await verifiedEmailFor(ctx.db, principalOf(request));
+        // Whether this request made the withdrawal, not replayed it: only then is its owner emailed (a real mail
+        // service sends a repeat again, whatever its Message-ID).
+        let isRequested = false;
+        const result = await runIdempotent<{ data: TWithdrawal }>({ db: ctx.db, now }, request, userId, async (tx) => {
+          isRequested = true;
+          return {
+            status: 201,
+            body: { data: await requestWithdrawal(tx, { wallet: ctx.config.wallet, now }, userId, request.body) },
+          };
+        });
+        const email = isRequested ? await verifiedEmailFor(ctx.db, principalOf(request)) : null;
         if (email) await emailWithdrawalStep(ctx, email, result.body.data);
         // Failures (first or replayed) are thrown as AppErrors; a success, first or replayed, is always the 201.
         return reply.status(201).send(result.body);
