@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,6 +128,25 @@ describe('the web app on the API port', () => {
       const response = await get(url!);
       expect(response.statusCode, url).toBe(301);
       expect(response.headers.location, url).toBe(meant);
+    }
+    // A backslash is a slash to a browser: `/\evil.example` would be another site (the review of session 79). Sent
+    // over a real socket, as a browser would: the test client rewrites it.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const [raw, meant] of [
+      ['//\\evil.example', '/evil.example'],
+      ['/\\evil.example/x', '/evil.example/x'],
+    ]) {
+      const location = await new Promise<string | undefined>((resolve, reject) => {
+        const { hostname, port } = new URL(address);
+        // The path as it is: a URL would read the backslashes as slashes before sending.
+        http
+          .get({ hostname, port, path: raw, headers: { host } }, (response) => {
+            response.resume();
+            resolve(response.headers.location);
+          })
+          .on('error', reject);
+      });
+      expect(location, raw).toBe(meant);
     }
   });
 

@@ -238,13 +238,14 @@ export async function registerWebApp(
 
 /**
  * `//drops` -> `/drops`, `/drops//x` -> `/drops/x`: the address with each run of slashes made one, or null when it has
- * none. Never `//host`, which a browser would read as another site.
+ * none. A backslash counts as a slash (browsers read `/\evil.example` as `//evil.example`, another site: the review of
+ * session 79), so the address sent is never one a browser would take for another host.
  */
 function withoutEmptySegments(url: string): string | null {
   const queryAt = url.indexOf('?');
   const pathPart = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (!pathPart.includes('//')) return null;
-  return `${pathPart.replace(/\/{2,}/g, '/')}${queryAt === -1 ? '' : url.slice(queryAt)}`;
+  if (!/\/\/|\\/.test(pathPart)) return null;
+  return `${pathPart.replace(/[/\\]+/g, '/')}${queryAt === -1 ? '' : url.slice(queryAt)}`;
 }
 
 /** `/drops/%00`: a NUL character in the path, which no file's name and no record's id can hold. */
