@@ -60,7 +60,7 @@ export function cryptoDepositClosedNotice(deposit: { status: 'failed' | 'expired
     ? {
         stage: 'FAILED' as TNotificationStage,
         title: 'Crypto charge expired',
-        body: `Your ${amount} crypto charge expired before a payment was confirmed, so nothing was added to your balance. A payment that still arrives is added then.`,
+        body: `Your ${amount} crypto charge expired before a payment was confirmed, so nothing was added to your balance. If the ${amount} still arrives, it is added then.`,
       }
     : {
         stage: 'FAILED' as TNotificationStage,

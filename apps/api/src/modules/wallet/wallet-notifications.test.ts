@@ -125,7 +125,7 @@ describe('funds added', () => {
         kind: 'DEPOSIT',
         stage: 'FAILED',
         title: 'Crypto charge expired',
-        body: 'Your $25.00 crypto charge expired before a payment was confirmed, so nothing was added to your balance. A payment that still arrives is added then.',
+        body: 'Your $25.00 crypto charge expired before a payment was confirmed, so nothing was added to your balance. If the $25.00 still arrives, it is added then.',
         linkPath: `/payment?deposit=${expired.depositId}`,
       }),
       expect.objectContaining({

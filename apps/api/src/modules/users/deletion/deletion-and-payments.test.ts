@@ -130,18 +130,19 @@ describe('a payment that lands after the deletion', () => {
   it('is held for review as account_deleted: nothing credited, no notice, an error reported', async () => {
     const user = await person();
     const deposit = await startCryptoDeposit(user.accessToken, 50_000);
-    // The checkout expires unpaid, so it no longer blocks; a crypto payment may still be confirmed late.
-    t.clock.advance(DAY_MS);
-    await expireAbandonedDeposits(t.database.db, t.clock.now());
-    expect((await requestAccountDeletion(t, await signIn(user.email))).statusCode).toBe(202);
-    t.clock.advance(8 * DAY_MS);
-    expect((await completeAccountDeletions(jobDeps())).deleted).toBeGreaterThanOrEqual(1);
-    const reportsBefore = t.errorReporter.reports.length;
     const depositNotices = async () =>
       (await t.database.db.select().from(notifications).where(eq(notifications.userId, user.userId)))
         .filter((notice) => notice.kind === 'DEPOSIT')
         .map((notice) => notice.title);
-    // The feed went with the account (the expiry had been told while it lived); the payment after tells nobody.
+    // The checkout expires unpaid, so it no longer blocks; a crypto payment may still be confirmed late.
+    t.clock.advance(DAY_MS);
+    await expireAbandonedDeposits(t.database.db, t.clock.now());
+    expect(await depositNotices()).toEqual(['Crypto charge expired']);
+    expect((await requestAccountDeletion(t, await signIn(user.email))).statusCode).toBe(202);
+    t.clock.advance(8 * DAY_MS);
+    expect((await completeAccountDeletions(jobDeps())).deleted).toBeGreaterThanOrEqual(1);
+    const reportsBefore = t.errorReporter.reports.length;
+    // The feed went with the account; the payment after it tells nobody.
     expect(await depositNotices()).toEqual([]);
 
     const hook = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'crypto', {
