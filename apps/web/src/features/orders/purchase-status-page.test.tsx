@@ -252,16 +252,12 @@ describe('purchase status', () => {
     expect(screen.queryByText(/to be confirmed/)).toBeNull();
   });
 
+  /** An order that ended unpaid while money that arrived for it is held (resolved at `resolvedAt`, or still open). */
+  const endedWithHeldPayment = (ended: Pick<TOrder, 'status' | 'failureReason'>, resolvedAt: string | null) =>
+    order({ ...ended, heldPayment: { resolvedAt }, receipt: null, packIds: [] });
+
   it('says a payment of another amount is held to be refunded, never that no money was taken', async () => {
-    orderApi(() =>
-      order({
-        status: 'FAILED',
-        failureReason: 'amount_mismatch',
-        heldPayment: { resolvedAt: null },
-        receipt: null,
-        packIds: [],
-      }),
-    );
+    orderApi(() => endedWithHeldPayment({ status: 'FAILED', failureReason: 'amount_mismatch' }, null));
     renderApp(statusUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
     expect(
@@ -278,7 +274,7 @@ describe('purchase status', () => {
     ['cancelled', { status: 'FAILED', failureReason: 'cancelled_by_buyer' }],
     ['timed out', { status: 'TIMED_OUT', failureReason: 'timed_out' }],
   ] as const)('says a payment held after the order was %s is held, not that no money was taken', async (_, ended) => {
-    orderApi(() => order({ ...ended, heldPayment: { resolvedAt: null }, receipt: null, packIds: [] }));
+    orderApi(() => endedWithHeldPayment(ended, null));
     renderApp(statusUrl);
     expect(
       await screen.findByText(
@@ -290,13 +286,7 @@ describe('purchase status', () => {
 
   it('says a held payment’s review is over once it is, and a card declined before money still arrived', async () => {
     orderApi(() =>
-      order({
-        status: 'FAILED',
-        failureReason: 'card_declined',
-        heldPayment: { resolvedAt: '2026-11-20T10:00:00.000Z' },
-        receipt: null,
-        packIds: [],
-      }),
+      endedWithHeldPayment({ status: 'FAILED', failureReason: 'card_declined' }, '2026-11-20T10:00:00.000Z'),
     );
     renderApp(statusUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
