@@ -28,7 +28,9 @@ export async function cancelOrder(
   userId: string,
   orderId: string,
 ): Promise<TOrder> {
-  await inRetriedTransaction(deps.db, async (tx) => {
+  // Answered from the cancel's own transaction: read after it, a payment queued behind its lock could land in between
+  // and the answer said `paid_after_cancel` of the cancel (a flaky race run on PostgreSQL, session 79).
+  return inRetriedTransaction(deps.db, async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -36,7 +38,7 @@ export async function cancelOrder(
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     // Cancelled already (a retry after a lost answer), whether or not a payment started before it landed since.
-    if (isCancelledByBuyer(order)) return;
+    if (isCancelledByBuyer(order)) return getMyOrder(tx, userId, orderId, deps.config.brandName);
     if (order.status !== 'PENDING') throw new AppError('ORDER_NOT_PENDING');
     await lockAllowanceOf(tx, order.itemId, order.userId);
     const now = deps.clock.now();
@@ -48,6 +50,6 @@ export async function cancelOrder(
       failureReason: ORDER_CANCELLED_BY_BUYER,
       notice: orderNotices.cancelled,
     });
+    return getMyOrder(tx, userId, orderId, deps.config.brandName);
   });
-  return getMyOrder(deps.db, userId, orderId, deps.config.brandName);
 }
